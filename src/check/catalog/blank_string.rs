@@ -1,0 +1,50 @@
+use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
+
+declare_rule! {
+    /// ## What it checks
+    /// That the catalog's names and texts are not blank (empty after trimming Unicode
+    /// white space): `info.name`, `info.version`, `info.description`; each tool's
+    /// `name`, `title`, `description`, `namespace` and `annotations.title`; each icon's
+    /// `src`, `mimeType` and `sizes` entries; `source.kind` and `source.id`; and every
+    /// component name.
+    ///
+    /// `annotations.title` is not checked by upstream's validator, but the published
+    /// envelope schema requires a non-blank value there, so harn-catalog checks it too.
+    ///
+    /// ## Why
+    /// A blank value would be shown to people and models as nothing at all. Registry
+    /// normalisation already refuses `""`; white-space-only values are caught here.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "lookup_widget", "title": "   "}
+    /// ```
+    pub static BLANK_STRING = {
+        code: "blank-string",
+        phase: Catalog,
+        severity: Error,
+        summary: "a name or text of the catalog is blank",
+    }
+}
+
+/// Empty after trimming Unicode white space.
+pub fn is_blank(text: &str) -> bool {
+    text.trim().is_empty()
+}
+
+/// `<label> must not be empty` when `text` is blank.
+pub fn check(
+    label: &str,
+    text: Option<&str>,
+    origin: impl FnOnce() -> Origin,
+    out: &mut Vec<Diagnostic>,
+) {
+    if text.is_some_and(is_blank) {
+        out.push(
+            BLANK_STRING
+                .diag(format!("{label} must not be empty"))
+                .at(origin()),
+        );
+    }
+}

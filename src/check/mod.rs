@@ -1,0 +1,203 @@
+//! The catalog phase's semantic checks: `ToolCatalog::validate` (CONTRACT.md b.1–b.4)
+//! over a normalised catalog, whichever input it came from.
+
+pub mod catalog;
+pub mod schema;
+
+use std::collections::HashMap;
+
+use crate::contract::ToolCatalog;
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::pointer::Pointer;
+use crate::provenance::Provenance;
+use catalog::{ToolCx, at, blank_string};
+use schema::{Components, Role, Subject, Wording};
+
+/// Where a place inside one schema was written.
+type Locator<'a> = dyn Fn(&Pointer, bool) -> Origin + 'a;
+
+/// Runs every catalog-phase check on `catalog` and returns what they found, in
+/// upstream's order: info, components, each tool, the CLI tree.
+pub fn validate(
+    catalog: &ToolCatalog,
+    provenance: &Provenance,
+    wording: Wording,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Some(info) = &catalog.info {
+        blank_string::check(
+            "info.name",
+            Some(&info.name),
+            || provenance.info("name"),
+            &mut out,
+        );
+        blank_string::check(
+            "info.version",
+            info.version.as_deref(),
+            || provenance.info("version"),
+            &mut out,
+        );
+        blank_string::check(
+            "info.description",
+            info.description.as_deref(),
+            || provenance.info("description"),
+            &mut out,
+        );
+    }
+
+    let schemas = catalog.components.as_ref().map(|c| &c.schemas);
+    let components = Components::new(schemas);
+    if let Some(error) = components.registry_error() {
+        out.push(
+            schema::INVALID_SCHEMA_RESOURCES
+                .diag(format!(
+                    "components.schemas contains invalid schema resources: {error}"
+                ))
+                .at(Origin::value(
+                    &provenance.source,
+                    provenance.component_schemas.clone(),
+                )),
+        );
+    }
+    if let Some(schemas) = schemas {
+        check_components(schemas, &components, provenance, wording, &mut out);
+    }
+
+    let mut names = HashMap::with_capacity(catalog.tools.len());
+    for (index, tool) in catalog.tools.iter().enumerate() {
+        let cx = ToolCx {
+            index,
+            tool,
+            provenance,
+        };
+        blank_string::check(
+            &cx.label("name"),
+            Some(&tool.name),
+            || cx.origin(&at(&["name"])),
+            &mut out,
+        );
+        catalog::duplicate_tool_name::check(&cx, &mut names, &mut out);
+        check_tool(&cx, &components, wording, &mut out);
+    }
+    catalog::cli_paths::check(catalog, provenance, &mut out);
+    out
+}
+
+fn check_components(
+    schemas: &std::collections::BTreeMap<String, serde_json::Value>,
+    components: &Components,
+    provenance: &Provenance,
+    wording: Wording,
+    out: &mut Vec<Diagnostic>,
+) {
+    let origins: Vec<Box<Locator<'_>>> = schemas
+        .keys()
+        .map(|name| {
+            Box::new(move |path: &Pointer, key: bool| provenance.component(name, path, key))
+                as Box<dyn Fn(&Pointer, bool) -> Origin>
+        })
+        .collect();
+    let mut docs = Vec::with_capacity(schemas.len());
+    for ((name, value), origin) in schemas.iter().zip(&origins) {
+        if blank_string::is_blank(name) {
+            out.push(
+                blank_string::BLANK_STRING
+                    .diag("components.schemas key must not be empty")
+                    .at(provenance.component(name, &Pointer::root(), true)),
+            );
+            continue;
+        }
+        let label = format!("components.schemas.{name}");
+        let subject = Subject {
+            label: &label,
+            value,
+            role: Role::Component,
+            tool: None,
+            origin: &**origin,
+        };
+        schema::check(&subject, components, wording, out);
+        docs.push(schema::ref_cycle::Document {
+            label,
+            value,
+            origin: &**origin,
+        });
+    }
+    let index: HashMap<String, usize> = docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.label["components.schemas.".len()..].to_owned(), i))
+        .collect();
+    schema::ref_cycle::check_components(&docs, &index, out);
+}
+
+/// The per-tool checks of b.1 step 3, after the name.
+fn check_tool(
+    cx: &ToolCx<'_>,
+    components: &Components,
+    wording: Wording,
+    out: &mut Vec<Diagnostic>,
+) {
+    let tool = cx.tool;
+    for (field, text) in [
+        ("title", &tool.title),
+        ("description", &tool.description),
+        ("namespace", &tool.namespace),
+    ] {
+        blank_string::check(
+            &cx.label(field),
+            text.as_deref(),
+            || cx.origin(&at(&[field])),
+            out,
+        );
+    }
+    if let Some(annotations) = &tool.annotations {
+        let title = annotations.title.as_deref();
+        blank_string::check(
+            &cx.label("annotations.title"),
+            title,
+            || cx.origin(&at(&["annotations", "title"])),
+            out,
+        );
+    }
+    catalog::cli_command::check(cx, out);
+    catalog::audiences::check(cx, out);
+    catalog::icons::check(cx, out);
+    if let Some(source) = &tool.source {
+        blank_string::check(
+            &cx.label("source.kind"),
+            Some(&source.kind),
+            || cx.origin(&at(&["source", "kind"])),
+            out,
+        );
+        blank_string::check(
+            &cx.label("source.id"),
+            source.id.as_deref(),
+            || cx.origin(&at(&["source", "id"])),
+            out,
+        );
+    }
+    catalog::reserved_meta_key::check(cx, out);
+    catalog::meta_key_grammar::check(cx, out);
+
+    let schemas = [
+        ("inputSchema", Some(&tool.input_schema), Role::Input),
+        ("outputSchema", tool.output_schema.as_ref(), Role::Output),
+        ("errorSchema", tool.error_schema.as_ref(), Role::Error),
+    ];
+    for (field, value, role) in schemas {
+        let Some(value) = value else { continue };
+        let label = cx.label(field);
+        let origin = |path: &Pointer, key: bool| {
+            cx.provenance
+                .tool(cx.index, &Pointer::root().key(field).join(path), key)
+        };
+        let subject = Subject {
+            label: &label,
+            value,
+            role,
+            tool: Some(&tool.name),
+            origin: &origin,
+        };
+        schema::check(&subject, components, wording, out);
+    }
+}

@@ -1,0 +1,118 @@
+//! References in schema positions and what they point at (CONTRACT.md b.4).
+
+use serde_json::Value;
+
+use super::walk;
+use crate::pointer::{Pointer, decode_token};
+
+/// The prefix of a reference to a catalog component.
+pub const COMPONENT_PREFIX: &str = "#/components/schemas/";
+
+/// What a `$ref` or `$dynamicRef` value names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// `#/components/schemas/<name>[/rest]`, the name decoded as a JSON Pointer token
+    /// (never percent-decoded, DECISIONS.md 6).
+    Component { name: String, rest: String },
+    /// `#/components/schemas/<token>` whose token has a bad `~` escape.
+    InvalidComponent,
+    /// Any other reference starting with `#`: resolved inside the schema's own resource.
+    Local,
+    /// Anything else: never fetched (DECISIONS.md 3).
+    External,
+}
+
+impl Target {
+    pub fn of(reference: &str) -> Target {
+        if let Some(tail) = reference.strip_prefix(COMPONENT_PREFIX) {
+            let (token, rest) = tail
+                .split_once('/')
+                .map_or((tail, ""), |(t, _)| (t, &tail[t.len()..]));
+            return match decode_token(token) {
+                Some(name) => Target::Component {
+                    name,
+                    rest: rest.to_owned(),
+                },
+                None => Target::InvalidComponent,
+            };
+        }
+        if reference.starts_with('#') {
+            Target::Local
+        } else {
+            Target::External
+        }
+    }
+}
+
+/// One reference found in a schema.
+#[derive(Clone, Debug)]
+pub struct Reference<'v> {
+    /// The node holding the keyword.
+    pub at: Pointer,
+    /// `$ref` or `$dynamicRef`.
+    pub keyword: &'static str,
+    pub value: &'v str,
+    pub target: Target,
+}
+
+/// Every `$ref` and `$dynamicRef` in schema positions of `schema`, in document order.
+pub fn collect(schema: &Value) -> Vec<Reference<'_>> {
+    let mut found = Vec::new();
+    walk::visit(schema, |path, node| {
+        let Value::Object(object) = node else {
+            return;
+        };
+        for keyword in ["$ref", "$dynamicRef"] {
+            if let Some(Value::String(value)) = object.get(keyword) {
+                found.push(Reference {
+                    at: path.pointer(),
+                    keyword,
+                    value,
+                    target: Target::of(value),
+                });
+            }
+        }
+    });
+    found
+}
+
+/// The component names `schema` references directly (with `$ref` only, as MCP
+/// bundling counts them).
+pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Item = &'a str> {
+    references
+        .iter()
+        .filter_map(|r| match (&r.target, r.keyword) {
+            (Target::Component { name, .. }, "$ref") => Some(name.as_str()),
+            _ => None,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_references() {
+        assert_eq!(
+            Target::of("#/components/schemas/Result~1Envelope/properties/a"),
+            Target::Component {
+                name: "Result/Envelope".into(),
+                rest: "/properties/a".into()
+            }
+        );
+        assert_eq!(
+            Target::of("#/components/schemas/My%20Thing"),
+            Target::Component {
+                name: "My%20Thing".into(),
+                rest: String::new()
+            }
+        );
+        assert_eq!(
+            Target::of("#/components/schemas/a~2"),
+            Target::InvalidComponent
+        );
+        assert_eq!(Target::of("#/$defs/x"), Target::Local);
+        assert_eq!(Target::of("#anchor"), Target::Local);
+        assert_eq!(Target::of("other.json#/x"), Target::External);
+    }
+}

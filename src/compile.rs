@@ -1,0 +1,100 @@
+//! The catalog phase end to end: read an input, normalise or read it as a catalog,
+//! validate it, and keep the tools of the `catalog` audience for emission.
+
+use std::path::Path;
+
+use crate::check::schema::Wording;
+use crate::contract::{ToolAudience, ToolCatalog};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::ingest::{self, Document, LoadError};
+use crate::provenance::Provenance;
+
+/// What a compilation produced.
+pub struct Compilation {
+    /// The catalog to emit, when nothing was refused.
+    pub catalog: Option<ToolCatalog>,
+    /// Where the emitted catalog's parts came from.
+    pub provenance: Option<Provenance>,
+    pub diagnostics: Diagnostics,
+    /// The input could not be read at all (a usage error rather than a rejection).
+    pub unreadable: bool,
+}
+
+impl Compilation {
+    fn failed(diagnostic: Diagnostic, unreadable: bool) -> Self {
+        let mut diagnostics = Diagnostics::default();
+        diagnostics.push(diagnostic);
+        Compilation {
+            catalog: None,
+            provenance: None,
+            diagnostics,
+            unreadable,
+        }
+    }
+}
+
+/// Options of a compilation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Treat warnings as errors.
+    pub deny_warnings: bool,
+}
+
+/// Compiles the registry declaration or catalog at `path`.
+pub fn compile_file(path: &Path, options: Options) -> Compilation {
+    match ingest::load(path) {
+        Ok(document) => compile_document(document, options),
+        Err(LoadError::Unreadable(d)) => Compilation::failed(d, true),
+        Err(LoadError::Rejected(d)) => Compilation::failed(d, false),
+    }
+}
+
+/// Compiles a parsed document.
+pub fn compile_document(document: Document, options: Options) -> Compilation {
+    let mut diagnostics = Diagnostics::default();
+    let (catalog, mut provenance, wording) = if ingest::catalog::is_catalog(&document.value) {
+        match ingest::catalog::read(document) {
+            Ok((catalog, provenance)) => (catalog, provenance, Wording::Catalog),
+            Err(d) => return Compilation::failed(d, false),
+        }
+    } else {
+        let normalized = ingest::registry::normalize(document);
+        diagnostics.extend(normalized.diagnostics);
+        (normalized.catalog, normalized.provenance, Wording::Registry)
+    };
+    diagnostics.extend(crate::check::validate(&catalog, &provenance, wording));
+    if options.deny_warnings {
+        diagnostics.deny_warnings();
+    }
+    if diagnostics.has_errors() {
+        return Compilation {
+            catalog: None,
+            provenance: None,
+            diagnostics,
+            unreadable: false,
+        };
+    }
+    let (catalog, kept) = for_audience(catalog, ToolAudience::Catalog);
+    provenance.retain_tools(&kept);
+    Compilation {
+        catalog: Some(catalog),
+        provenance: Some(provenance),
+        diagnostics,
+        unreadable: false,
+    }
+}
+
+/// The catalog restricted to the tools of one audience, with the indices they had.
+pub fn for_audience(mut catalog: ToolCatalog, audience: ToolAudience) -> (ToolCatalog, Vec<usize>) {
+    let mut kept = Vec::with_capacity(catalog.tools.len());
+    let mut index = 0;
+    catalog.tools.retain(|tool| {
+        let keep = tool.governance.includes(audience);
+        if keep {
+            kept.push(index);
+        }
+        index += 1;
+        keep
+    });
+    (catalog, kept)
+}

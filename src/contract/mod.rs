@@ -1,0 +1,31 @@
+//! The `harn-tools/2.0` records (CONTRACT.md a.1 and a.4) as Rust types.
+//!
+//! These types are the single source of truth of the wire format: serde gives the
+//! exact wire names, field order, strict reading (`deny_unknown_fields`), omission of
+//! absent optionals and the always-serialised defaults; schemars derives the
+//! envelope JSON Schema from the same declarations.
+
+mod catalog;
+mod cli;
+mod entry;
+mod schema_fields;
+mod vocabulary;
+
+pub use catalog::{
+    SCHEMA_VERSION, ToolCatalog, ToolCatalogComponents, ToolCatalogSchemaVersion, ToolRegistryInfo,
+};
+pub use cli::{
+    ToolCliArgumentSpec, ToolCliCommandSpec, ToolCliSpec, ToolCliTreeSpec, is_cli_spelling,
+    is_command_component,
+};
+pub use entry::{
+    ToolCatalogEntry, ToolExecution, ToolGovernance, ToolIcon, ToolPolicy,
+    ToolPresentationAnnotations, ToolSource,
+};
+pub use vocabulary::{
+    SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme, ToolKind,
+    ToolTaskSupport,
+};
+
+/// An open JSON object whose keys serialise in byte order (`_meta`, `source.binding`).
+pub type SortedObject = std::collections::BTreeMap<String, serde_json::Value>;

@@ -1,0 +1,146 @@
+//! The closed string vocabularies of the contract.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Declares a closed string enum with its wire spellings, `ALL` (in declaration
+/// order), `as_str` and `parse`.
+macro_rules! vocabulary {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident = $wire:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+        pub enum $name {
+            $( $(#[$vmeta])* #[serde(rename = $wire)] $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The wire spelling.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $wire,)+ }
+            }
+
+            /// The value with this wire spelling.
+            pub fn parse(text: &str) -> Option<$name> {
+                match text { $($wire => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+vocabulary! {
+    /// Adapters that may discover and invoke a tool. Declaration order is the
+    /// canonical order in which a catalog lists them.
+    pub enum ToolAudience {
+        Cli = "cli",
+        Mcp = "mcp",
+        Catalog = "catalog",
+        Dashboard = "dashboard",
+        Agent = "agent",
+    }
+}
+
+vocabulary! {
+    /// What a tool does, in the vocabulary ACP uses for tool calls. `read`, `search`,
+    /// `think` and `fetch` count as read-only; `other` deliberately does not.
+    pub enum ToolKind {
+        /// Reads workspace content without changing it.
+        Read = "read",
+        /// Changes workspace content (write, patch, edit).
+        Edit = "edit",
+        /// Removes content for good.
+        Delete = "delete",
+        /// Moves or renames content.
+        Move = "move",
+        /// Queries indexes or directories without changing them.
+        Search = "search",
+        /// Runs a subprocess or a shell command.
+        Execute = "execute",
+        /// Reasons without side effects.
+        Think = "think",
+        /// Retrieves remote content.
+        Fetch = "fetch",
+        /// Anything else; not treated as read-only.
+        Other = "other",
+    }
+}
+
+vocabulary! {
+    /// How far a tool's side effects reach, for capability ceilings.
+    pub enum SideEffectLevel {
+        /// No side effect declared; permission checks treat it as unknown.
+        None = "none",
+        /// Reads only.
+        ReadOnly = "read_only",
+        /// Writes workspace files.
+        WorkspaceWrite = "workspace_write",
+        /// Runs subprocesses.
+        ProcessExec = "process_exec",
+        /// Reaches services over the network.
+        Network = "network",
+        /// Drives the desktop: synthetic input and screen capture. The most invasive level.
+        DesktopControl = "desktop_control",
+    }
+}
+
+vocabulary! {
+    /// Whether a tool may be invoked as an MCP task.
+    pub enum ToolTaskSupport {
+        /// The client must not ask for a task.
+        Forbidden = "forbidden",
+        /// The client may ask for a task; a plain call works too.
+        Optional = "optional",
+        /// The tool can only be invoked as a task.
+        Required = "required",
+    }
+}
+
+vocabulary! {
+    /// The colour scheme an icon is drawn for.
+    pub enum ToolIconTheme {
+        Light = "light",
+        Dark = "dark",
+    }
+}
+
+vocabulary! {
+    /// Shell-portable completion hint for an argument value.
+    pub enum ToolCliValueHint {
+        File = "file",
+        Directory = "directory",
+        Path = "path",
+        Url = "url",
+        Email = "email",
+        Username = "username",
+        Hostname = "hostname",
+        Command = "command",
+        Other = "other",
+    }
+}
+
+vocabulary! {
+    /// How a boolean property reads from command-line tokens.
+    #[derive(Default)]
+    pub enum ToolCliBooleanStyle {
+        /// An explicit `true` or `false` value.
+        #[default]
+        Value = "value",
+        /// `true` when the flag is present; the property is omitted otherwise.
+        SetTrue = "set_true",
+        /// `false` when the flag is present; the property is omitted otherwise.
+        SetFalse = "set_false",
+    }
+}

@@ -1,0 +1,244 @@
+//! Diagnostics: what went wrong, which rule says so, and where in which file.
+//!
+//! Every diagnostic is raised by a [`Rule`] declared with [`declare_rule!`] next to
+//! the code that checks it; the rule table (`harn-catalog rules`) is collected from
+//! those declarations, never maintained by hand.
+
+mod render;
+mod rule;
+
+use std::ops::Range;
+use std::sync::Arc;
+
+pub use render::{ErrorFormat, Renderer};
+pub use rule::{RegisteredRule, Rule, all_rules};
+
+use crate::pointer::Pointer;
+use crate::source::{LineCol, SourceFile};
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// Which stage of the compiler raised a diagnostic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Phase {
+    /// Reading and parsing the input file.
+    Input,
+    /// Registry normalisation and `ToolCatalog::validate` (CONTRACT.md a, b).
+    Catalog,
+    /// Adapter preparation: CLI arguments, command tree, MCP projection (CONTRACT.md c, d).
+    Prepare,
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Input => "input",
+            Phase::Catalog => "catalog",
+            Phase::Prepare => "prepare",
+        }
+    }
+}
+
+/// A place in a source file.
+#[derive(Clone, Debug)]
+pub struct Origin {
+    pub source: Arc<SourceFile>,
+    pub place: Place,
+}
+
+#[derive(Clone, Debug)]
+pub enum Place {
+    /// A value, or with `key` the member name, named by a JSON Pointer.
+    Pointer { pointer: Pointer, key: bool },
+    /// A byte range, for errors found before there is a document (syntax errors).
+    Span(Range<usize>),
+}
+
+impl Origin {
+    pub fn value(source: &Arc<SourceFile>, pointer: Pointer) -> Self {
+        Origin {
+            source: source.clone(),
+            place: Place::Pointer {
+                pointer,
+                key: false,
+            },
+        }
+    }
+
+    pub fn key(source: &Arc<SourceFile>, pointer: Pointer) -> Self {
+        Origin {
+            source: source.clone(),
+            place: Place::Pointer { pointer, key: true },
+        }
+    }
+
+    pub fn span(source: &Arc<SourceFile>, range: Range<usize>) -> Self {
+        Origin {
+            source: source.clone(),
+            place: Place::Span(range),
+        }
+    }
+
+    pub fn pointer(&self) -> Option<&Pointer> {
+        match &self.place {
+            Place::Pointer { pointer, .. } => Some(pointer),
+            Place::Span(_) => None,
+        }
+    }
+
+    /// The byte range this origin covers in its file, if it can be found.
+    pub fn range(&self) -> Option<Range<usize>> {
+        match &self.place {
+            Place::Pointer { pointer, key } => self.source.locate(pointer, *key),
+            Place::Span(range) => Some(range.clone()),
+        }
+    }
+
+    /// Line and column of the start of this origin (1:1 when it cannot be found).
+    pub fn line_col(&self) -> LineCol {
+        self.range().map_or(LineCol { line: 1, column: 1 }, |r| {
+            self.source.line_col(r.start)
+        })
+    }
+}
+
+/// A second place a diagnostic talks about ("first defined here").
+#[derive(Clone, Debug)]
+pub struct Related {
+    pub origin: Origin,
+    pub message: String,
+}
+
+/// One finding of one rule.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub rule: &'static Rule,
+    pub severity: Severity,
+    pub message: String,
+    pub origin: Option<Origin>,
+    pub help: Option<String>,
+    pub related: Vec<Related>,
+}
+
+impl Diagnostic {
+    pub fn new(rule: &'static Rule, message: impl Into<String>) -> Self {
+        Diagnostic {
+            rule,
+            severity: rule.severity,
+            message: message.into(),
+            origin: None,
+            help: rule.help.map(str::to_owned),
+            related: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn at(mut self, origin: Origin) -> Self {
+        self.origin = Some(origin);
+        self
+    }
+
+    #[must_use]
+    pub fn at_opt(mut self, origin: Option<Origin>) -> Self {
+        self.origin = origin;
+        self
+    }
+
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    #[must_use]
+    pub fn related(mut self, origin: Origin, message: impl Into<String>) -> Self {
+        self.related.push(Related {
+            origin,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.rule.code
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.rule.phase
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Diagnostics of one run, in the order they were found.
+#[derive(Debug, Default)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.0.push(diagnostic);
+    }
+
+    pub fn extend(&mut self, more: impl IntoIterator<Item = Diagnostic>) {
+        self.0.extend(more);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        self.0
+    }
+
+    /// Turns every warning into an error (`--deny-warnings`).
+    pub fn deny_warnings(&mut self) {
+        for d in &mut self.0 {
+            d.severity = Severity::Error;
+        }
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}

@@ -1,0 +1,121 @@
+//! The registry normaliser (CONTRACT.md a.3): a raw entry into a catalog entry, each
+//! field through its own rule, with the place every field came from.
+
+use std::sync::Arc;
+
+use super::fields;
+use super::raw::{EntryCtx, RawEntry};
+use crate::contract::ToolCatalogEntry;
+use crate::diagnostics::Diagnostic;
+use crate::provenance::EntryOrigin;
+use crate::source::SourceFile;
+
+/// Normalises one entry. `None` when any of its fields was refused (all reported).
+pub fn normalize(
+    source: &Arc<SourceFile>,
+    mut raw: RawEntry,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<(ToolCatalogEntry, EntryOrigin)> {
+    let name = raw.name.clone();
+    let mut cx = EntryCtx::new(source, &name);
+    let mut origin = EntryOrigin::identity(raw.spec_at.clone());
+    origin.fields.push(("name", raw.name_at.clone()));
+    let mut record = |wire: &'static str, field: Option<&super::raw::Field>| {
+        if let Some(field) = field {
+            origin.fields.push((wire, field.at.clone()));
+        }
+    };
+    record("description", raw.description.as_ref());
+    for (wire, key) in [
+        ("title", "title"),
+        ("outputSchema", "outputSchema"),
+        ("errorSchema", "errorSchema"),
+        ("annotations", "annotations"),
+        ("icons", "icons"),
+        ("execution", "execution"),
+        ("governance", "governance"),
+        ("cli", "cli"),
+        ("namespace", "namespace"),
+        ("deferLoading", "defer_loading"),
+        ("source", "source"),
+        ("_meta", "meta"),
+    ] {
+        record(wire, raw.get(key));
+    }
+    record(
+        "policy",
+        raw.get("execution_policy").or(raw.get("annotations")),
+    );
+
+    let description = fields::text::description(&mut cx, raw.description.take());
+    let title = fields::text::optional_non_empty(&mut cx, raw.take("title"), "title");
+    let namespace = fields::text::namespace(raw.take("namespace"));
+    let defer_loading = fields::text::defer_loading(raw.take("defer_loading"));
+
+    let input_schema = match raw.take("inputSchema") {
+        Some(field) => {
+            origin.fields.push(("inputSchema", field.at.clone()));
+            fields::schemas::input_schema(&mut cx, field)
+        }
+        None => {
+            let parameters = raw.take("parameters");
+            origin.fields.push((
+                "inputSchema",
+                parameters
+                    .as_ref()
+                    .map_or_else(|| raw.spec_at.clone(), |f| f.at.clone()),
+            ));
+            let lowered = fields::parameters::lower(&mut cx, parameters);
+            origin.lowered = Some(lowered.origins);
+            Some(lowered.schema)
+        }
+    };
+    let output_schema =
+        fields::schemas::document(&mut cx, raw.take("outputSchema"), "outputSchema");
+    let error_schema = fields::schemas::document(&mut cx, raw.take("errorSchema"), "errorSchema");
+
+    let annotations_field = raw.take("annotations");
+    let annotations = fields::annotations::annotations(&mut cx, annotations_field.as_ref());
+    let icons = fields::icons::icons(&mut cx, raw.take("icons"));
+    let execution = fields::execution::execution(&mut cx, raw.take("execution"));
+    let meta = fields::meta::meta(&mut cx, raw.take("meta"), raw.take("_meta"));
+    let governance = fields::governance::governance(&mut cx, raw.take("governance"));
+    let cli_field = raw.take("cli");
+    let names = fields::cli::Context {
+        name: &name,
+        name_at: &raw.name_at,
+        namespace: namespace.as_deref(),
+    };
+    let cli = fields::cli::cli(&mut cx, cli_field, &names);
+    let source_record = fields::source::source(&mut cx, raw.take("source"));
+    let policy = fields::policy::policy(
+        &mut cx,
+        raw.take("execution_policy"),
+        annotations_field.as_ref(),
+    );
+
+    let failed = cx.failed();
+    diagnostics.append(&mut cx.diagnostics);
+    if failed {
+        return None;
+    }
+    let entry = ToolCatalogEntry {
+        name,
+        title,
+        description,
+        input_schema: input_schema?,
+        output_schema,
+        error_schema,
+        annotations,
+        icons,
+        execution,
+        governance,
+        cli,
+        namespace,
+        defer_loading,
+        source: source_record,
+        policy,
+        meta,
+    };
+    Some((entry, origin))
+}

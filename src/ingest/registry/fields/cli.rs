@@ -1,0 +1,214 @@
+//! A tool's `cli` (a.3 step 13, d.1): command path, aliases, hidden flag, arguments.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::contract::{ToolCliArgumentSpec, ToolCliSpec, is_command_component};
+use crate::declare_rule;
+use crate::ingest::registry::raw::{EntryCtx, Field};
+use crate::pointer::Pointer;
+
+declare_rule! {
+    /// ## What it checks
+    /// A tool's `cli`: an object with only `command` (a non-empty list of portable
+    /// command names), `aliases` (distinct portable names for the last component),
+    /// `hidden` (a bool) and `arguments` (an object from input property to a strict
+    /// argument spec). Without a `command`, the implicit one is built from
+    /// `[namespace, name]` split on `.`; each part must then be a portable command name.
+    ///
+    /// A command name matches `^[A-Za-z0-9_][A-Za-z0-9_-]*$`.
+    ///
+    /// ## Why
+    /// The generated CLI turns each component into a subcommand; anything else cannot
+    /// be typed portably in a shell.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "widgets..get", "cli": {"aliases": ["g", "g"]}}
+    /// ```
+    pub static CLI_FIELD = {
+        code: "cli-field",
+        phase: Catalog,
+        severity: Error,
+        summary: "a tool's `cli` is malformed or its command names are not portable",
+    }
+}
+
+pub struct Context<'n> {
+    pub name: &'n str,
+    pub name_at: &'n Pointer,
+    pub namespace: Option<&'n str>,
+}
+
+pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> ToolCliSpec {
+    let mut spec = ToolCliSpec {
+        command: Vec::new(),
+        aliases: Vec::new(),
+        hidden: false,
+        arguments: BTreeMap::new(),
+    };
+    let object = match field {
+        None
+        | Some(Field {
+            value: Value::Null, ..
+        }) => None,
+        Some(Field {
+            value: Value::Object(object),
+            at,
+        }) => Some((object, at)),
+        Some(Field { at, .. }) => {
+            cx.error(CLI_FIELD, " field 'cli' must be an object", &at);
+            None
+        }
+    };
+    let Some((object, at)) = object else {
+        spec.command = implicit_command(cx, names);
+        return spec;
+    };
+    for key in object.keys() {
+        if !matches!(key.as_str(), "command" | "aliases" | "hidden" | "arguments") {
+            cx.error_at_key(
+                CLI_FIELD,
+                format_args!(" field 'cli' contains unknown key {key:?}"),
+                &at.key(key),
+            );
+        }
+    }
+    spec.command = match object.get("command") {
+        None | Some(Value::Null) => implicit_command(cx, names),
+        Some(Value::Array(parts)) if !parts.is_empty() => {
+            let at = at.key("command");
+            let mut command = Vec::with_capacity(parts.len());
+            for (i, part) in parts.iter().enumerate() {
+                match part.as_str() {
+                    Some(part) if is_command_component(part) => command.push(part.to_owned()),
+                    _ => cx.error(
+                        CLI_FIELD,
+                        " field 'cli.command' must contain only non-empty command names",
+                        &at.index(i),
+                    ),
+                }
+            }
+            command
+        }
+        Some(_) => {
+            cx.error(
+                CLI_FIELD,
+                " field 'cli.command' must be a non-empty list of command names",
+                &at.key("command"),
+            );
+            Vec::new()
+        }
+    };
+    match object.get("aliases") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(aliases)) => {
+            let at = at.key("aliases");
+            for (i, alias) in aliases.iter().enumerate() {
+                match alias.as_str() {
+                    Some(alias) if !is_command_component(alias) => {
+                        cx.error(
+                            CLI_FIELD,
+                            " field 'cli.aliases' must contain only portable command names",
+                            &at.index(i),
+                        );
+                    }
+                    Some(alias) if spec.aliases.iter().any(|a| a == alias) => {
+                        cx.error(
+                            CLI_FIELD,
+                            format_args!(" field 'cli.aliases' contains duplicate alias {alias:?}"),
+                            &at.index(i),
+                        );
+                    }
+                    Some(alias) => spec.aliases.push(alias.to_owned()),
+                    None => cx.error(
+                        CLI_FIELD,
+                        " field 'cli.aliases' must contain only portable command names",
+                        &at.index(i),
+                    ),
+                }
+            }
+        }
+        Some(_) => cx.error(
+            CLI_FIELD,
+            " field 'cli.aliases' must be a list of command names",
+            &at.key("aliases"),
+        ),
+    }
+    match object.get("hidden") {
+        None | Some(Value::Null) => {}
+        Some(Value::Bool(hidden)) => spec.hidden = *hidden,
+        Some(_) => cx.error(
+            CLI_FIELD,
+            " field 'cli.hidden' must be a bool",
+            &at.key("hidden"),
+        ),
+    }
+    match object.get("arguments") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(arguments)) => {
+            let at = at.key("arguments");
+            for (property, argument) in arguments {
+                let mut track = serde_path_to_error::Track::new();
+                let deserializer = serde_path_to_error::Deserializer::new(argument, &mut track);
+                match <ToolCliArgumentSpec as serde::Deserialize>::deserialize(deserializer) {
+                    Ok(parsed) => {
+                        spec.arguments.insert(property.clone(), parsed);
+                    }
+                    Err(error) => {
+                        let path = track.path();
+                        let inner = Pointer::parse(&json_pointer_of(&path)).unwrap_or_default();
+                        cx.error(
+                            CLI_FIELD,
+                            format_args!(
+                                " field 'cli.arguments' is invalid: argument {property:?}: {error}"
+                            ),
+                            &at.key(property).join(&inner),
+                        );
+                    }
+                }
+            }
+        }
+        Some(_) => cx.error(
+            CLI_FIELD,
+            " field 'cli.arguments' must be an object keyed by input property",
+            &at.key("arguments"),
+        ),
+    }
+    spec
+}
+
+/// `[namespace?, name]`, each split on `.`.
+fn implicit_command(cx: &mut EntryCtx<'_>, names: &Context<'_>) -> Vec<String> {
+    let command: Vec<String> = names
+        .namespace
+        .into_iter()
+        .chain([names.name])
+        .flat_map(|part| part.split('.'))
+        .map(str::to_owned)
+        .collect();
+    if !command.iter().all(|c| is_command_component(c)) {
+        cx.error(
+            CLI_FIELD,
+            " CLI command must contain only non-empty portable command names",
+            names.name_at,
+        );
+    }
+    command
+}
+
+/// serde_path_to_error's path (`a.b[0]`-style segments) as a JSON Pointer string.
+pub fn json_pointer_of(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    path.iter()
+        .filter_map(|segment| match segment {
+            Segment::Seq { index } => Some(format!("/{index}")),
+            Segment::Map { key } => Some(format!("/{}", crate::pointer::encode_token(key))),
+            Segment::Enum { variant } => {
+                Some(format!("/{}", crate::pointer::encode_token(variant)))
+            }
+            Segment::Unknown => None,
+        })
+        .collect()
+}

@@ -1,0 +1,13 @@
+//! Per-field normalisation of a raw entry (CONTRACT.md a.3), one field family per file.
+
+pub mod annotations;
+pub mod cli;
+pub mod execution;
+pub mod governance;
+pub mod icons;
+pub mod meta;
+pub mod parameters;
+pub mod policy;
+pub mod schemas;
+pub mod source;
+pub mod text;

@@ -1,0 +1,213 @@
+//! Lowering the legacy per-parameter map to an object-root input schema (a.3 step 5).
+
+use serde_json::{Map, Value, json};
+
+use crate::declare_rule;
+use crate::ingest::registry::raw::{EntryCtx, Field};
+use crate::pointer::Pointer;
+
+declare_rule! {
+    /// ## What it checks
+    /// The legacy `parameters` map: an object from parameter name to either a type
+    /// string (`"string"`, `"int"`, `"any"`, …) or a definition object (with a JSON
+    /// Schema under `schema`, or schema keywords with a `type` alias). It must not be a
+    /// complete object-root schema: that belongs under `inputSchema`.
+    ///
+    /// ## Why
+    /// The map is lowered to `{"type":"object","properties":…,"required":[…]}` with
+    /// Harn's type aliases (`int`→`integer`, `float`→`number`, `bool`→`boolean`,
+    /// `list`→`array`, `dict`→`object`; `any` and `unknown` drop `type`). A value the
+    /// lowering cannot read would otherwise become a wrong schema.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "t", "parameters": {"id": "uuid", "verbose": 1}}
+    /// ```
+    pub static LEGACY_PARAMETERS = {
+        code: "legacy-parameters",
+        phase: Catalog,
+        severity: Error,
+        summary: "a legacy `parameters` map cannot be lowered to a schema",
+    }
+}
+
+/// Harn's type spelling to JSON Schema's: `Some(None)` drops `type`, `None` is unknown.
+fn map_type(t: &str) -> Option<Option<&'static str>> {
+    Some(Some(match t {
+        "int" | "integer" => "integer",
+        "float" | "number" => "number",
+        "bool" | "boolean" => "boolean",
+        "list" | "array" => "array",
+        "dict" | "object" => "object",
+        "string" => "string",
+        "null" => "null",
+        "any" | "unknown" => return Some(None),
+        _ => return None,
+    }))
+}
+
+/// The lowered schema and, per property, where its definition was written.
+pub struct Lowered {
+    pub schema: Value,
+    pub origins: Vec<(String, Pointer)>,
+}
+
+/// Lowers `parameters` (absent means no parameters).
+pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
+    let empty = || Lowered {
+        schema: json!({"type": "object", "properties": {}}),
+        origins: Vec::new(),
+    };
+    let Some(Field { value, at }) = field else {
+        return empty();
+    };
+    let params = match value {
+        Value::Null => return empty(),
+        Value::Object(params) => params,
+        _ => {
+            cx.error(
+                LEGACY_PARAMETERS,
+                ": tool parameters must be a per-parameter definition object; use input_schema for a complete JSON Schema",
+                &at,
+            );
+            return empty();
+        }
+    };
+    if params.get("type").and_then(Value::as_str) == Some("object")
+        && params.contains_key("properties")
+    {
+        cx.error(
+            LEGACY_PARAMETERS,
+            " field \"parameters\" holds an object-root JSON Schema; declare a complete schema under \"inputSchema\" instead",
+            &at,
+        );
+        return empty();
+    }
+    let mut properties = Map::with_capacity(params.len());
+    let mut required = Vec::new();
+    let mut origins = Vec::with_capacity(params.len());
+    for (name, definition) in params {
+        let param_at = at.key(&name);
+        let lowered = match definition {
+            Value::String(shorthand) => match map_type(&shorthand) {
+                Some(Some(t)) => Some((json!({ "type": t }), param_at.clone())),
+                Some(None) => Some((json!({}), param_at.clone())),
+                None => {
+                    cx.error(
+                        LEGACY_PARAMETERS,
+                        format_args!(
+                            ": tool parameter {name:?} has unknown shorthand type {shorthand:?}"
+                        ),
+                        &param_at,
+                    );
+                    None
+                }
+            },
+            Value::Object(mut definition) => {
+                if definition.get("required") == Some(&Value::Bool(true)) {
+                    required.push(name.clone());
+                }
+                let description = definition
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                let property = match definition.remove("schema") {
+                    Some(schema @ (Value::Bool(_) | Value::Object(_))) => {
+                        Some((schema, param_at.key("schema")))
+                    }
+                    Some(_) => {
+                        cx.error(
+                            LEGACY_PARAMETERS,
+                            format_args!(": tool parameter {name:?} field \"schema\" must be a JSON Schema boolean or object"),
+                            &param_at.key("schema"),
+                        );
+                        None
+                    }
+                    None => lower_definition(cx, &name, definition, &param_at)
+                        .map(|p| (p, param_at.clone())),
+                };
+                property.map(|(schema, origin)| (with_description(schema, description), origin))
+            }
+            _ => {
+                cx.error(
+                    LEGACY_PARAMETERS,
+                    format_args!(
+                        ": tool parameter {name:?} must be a type string or definition object"
+                    ),
+                    &param_at,
+                );
+                None
+            }
+        };
+        if let Some((schema, origin)) = lowered {
+            origins.push((name.clone(), origin));
+            properties.insert(name, schema);
+        }
+    }
+    let mut schema = Map::new();
+    schema.insert("type".into(), "object".into());
+    schema.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        required.sort();
+        schema.insert("required".into(), required.into());
+    }
+    Lowered {
+        schema: Value::Object(schema),
+        origins,
+    }
+}
+
+/// A definition without `schema`: every key but `required` is kept, `type` mapped.
+fn lower_definition(
+    cx: &mut EntryCtx<'_>,
+    name: &str,
+    mut definition: Map<String, Value>,
+    at: &Pointer,
+) -> Option<Value> {
+    definition.remove("required");
+    match definition.get("type") {
+        None => {}
+        Some(Value::String(t)) => match map_type(t) {
+            Some(Some(mapped)) => {
+                definition.insert("type".into(), mapped.into());
+            }
+            Some(None) => {
+                definition.remove("type");
+            }
+            None => {
+                cx.error(
+                    LEGACY_PARAMETERS,
+                    format_args!(": tool parameter {name:?} has unknown type {t:?}"),
+                    &at.key("type"),
+                );
+                return None;
+            }
+        },
+        Some(_) => {
+            cx.error(
+                LEGACY_PARAMETERS,
+                format_args!(": tool parameter {name:?} field \"type\" must be a string"),
+                &at.key("type"),
+            );
+            return None;
+        }
+    }
+    Some(Value::Object(definition))
+}
+
+/// Inserts a definition's `description` unless the property has one; a boolean
+/// schema is wrapped as `{"allOf":[<bool>],"description":…}`.
+fn with_description(schema: Value, description: Option<String>) -> Value {
+    let Some(description) = description else {
+        return schema;
+    };
+    match schema {
+        Value::Object(mut object) => {
+            object
+                .entry("description")
+                .or_insert(Value::String(description));
+            Value::Object(object)
+        }
+        boolean => json!({ "allOf": [boolean], "description": description }),
+    }
+}

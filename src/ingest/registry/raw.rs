@@ -1,0 +1,118 @@
+//! Raw registry entries: a tool spec's keys with the place each was written.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::diagnostics::{Diagnostic, Origin, Rule};
+use crate::pointer::Pointer;
+use crate::source::SourceFile;
+
+/// One key's value and where it was written.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub value: Value,
+    /// The value's pointer; its last segment is the key as the user spelled it.
+    pub at: Pointer,
+}
+
+/// A tool spec after `tool_define` (CONTRACT.md a.2): config keys with spec keys
+/// merged in and schema spellings renamed, before per-field normalisation (a.3).
+#[derive(Debug)]
+pub struct RawEntry {
+    pub name: String,
+    pub name_at: Pointer,
+    pub spec_at: Pointer,
+    pub description: Option<Field>,
+    pub fields: Vec<(String, Field)>,
+}
+
+impl RawEntry {
+    pub fn get(&self, key: &str) -> Option<&Field> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, f)| f)
+    }
+
+    /// Removes and returns a key's field, `null` counting as absent.
+    pub fn take(&mut self, key: &str) -> Option<Field> {
+        let index = self.fields.iter().position(|(k, _)| k == key)?;
+        let (_, field) = self.fields.remove(index);
+        (!field.value.is_null()).then_some(field)
+    }
+
+    /// Sets a key (replacing any earlier value).
+    pub fn set(&mut self, key: &str, field: Field) {
+        match self.fields.iter_mut().find(|(k, _)| k == key) {
+            Some((_, slot)) => *slot = field,
+            None => self.fields.push((key.to_owned(), field)),
+        }
+    }
+}
+
+/// The per-tool context of normalisation: which tool, which file, what went wrong.
+pub struct EntryCtx<'a> {
+    pub source: &'a Arc<SourceFile>,
+    pub tool: &'a str,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> EntryCtx<'a> {
+    pub fn new(source: &'a Arc<SourceFile>, tool: &'a str) -> Self {
+        EntryCtx {
+            source,
+            tool,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// Reports `tool "<n>"` followed by `message` at a value.
+    pub fn error(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
+        let text = format!("tool {:?}{}", self.tool, message);
+        self.diagnostics
+            .push(rule.diag(text).at(Origin::value(self.source, at.clone())));
+    }
+
+    /// Reports `tool "<n>"` followed by `message` at a member name.
+    pub fn error_at_key(
+        &mut self,
+        rule: &'static Rule,
+        message: impl std::fmt::Display,
+        at: &Pointer,
+    ) {
+        let text = format!("tool {:?}{}", self.tool, message);
+        self.diagnostics
+            .push(rule.diag(text).at(Origin::key(self.source, at.clone())));
+    }
+
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    pub fn failed(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// A short description of a JSON value's type, for messages.
+pub fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a bool",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A JSON value as it appears in a message: strings quoted, the rest as JSON.
+pub fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    if text.len() > 60 {
+        format!(
+            "{}…",
+            &text[..crate::source::floor_char_boundary(&text, 60)]
+        )
+    } else {
+        text
+    }
+}

@@ -1,0 +1,11 @@
+//! Input-phase rules shared by the JSON, YAML and TOML readers.
+
+mod duplicate_key;
+mod nesting_too_deep;
+mod syntax_error;
+mod unsupported_value;
+
+pub use duplicate_key::DUPLICATE_KEY;
+pub use nesting_too_deep::{NESTING_TOO_DEEP, too_deep};
+pub use syntax_error::{SYNTAX_ERROR, syntax_error};
+pub use unsupported_value::UNSUPPORTED_VALUE;

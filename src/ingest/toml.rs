@@ -1,0 +1,122 @@
+//! TOML inputs: the `toml` crate, converted to JSON values.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use super::MAX_DEPTH;
+use super::rules::{DUPLICATE_KEY, UNSUPPORTED_VALUE, syntax_error, too_deep};
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::pointer::{Pointer, Segment};
+use crate::source::SourceFile;
+
+/// Parses the whole text as one TOML document.
+pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
+    let table: toml::Table = toml::from_str(&source.text).map_err(|e| {
+        let range = e.span().unwrap_or(0..0);
+        let message = e.message().trim().to_owned();
+        if message.contains("duplicate key") {
+            DUPLICATE_KEY.diag(message).at(Origin::span(source, range))
+        } else {
+            syntax_error(source, range, &message)
+        }
+    })?;
+    convert_table(source, table, &mut Pointer::root(), 0)
+}
+
+fn convert_table(
+    source: &Arc<SourceFile>,
+    table: toml::Table,
+    pointer: &mut Pointer,
+    depth: usize,
+) -> Result<Value, Diagnostic> {
+    let mut out = Map::with_capacity(table.len());
+    for (key, value) in table {
+        pointer.push(Segment::Key(key.as_str().into()));
+        let converted = convert(source, value, pointer, depth + 1)?;
+        *pointer = pointer.parent();
+        out.insert(key, converted);
+    }
+    Ok(Value::Object(out))
+}
+
+fn convert(
+    source: &Arc<SourceFile>,
+    value: toml::Value,
+    pointer: &mut Pointer,
+    depth: usize,
+) -> Result<Value, Diagnostic> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(source, pointer.clone()));
+    }
+    Ok(match value {
+        toml::Value::String(s) => Value::String(s),
+        toml::Value::Integer(i) => Value::from(i),
+        toml::Value::Float(f) => match serde_json::Number::from_f64(f) {
+            Some(n) => Value::Number(n),
+            None => {
+                return Err(UNSUPPORTED_VALUE
+                    .diag(format!(
+                        "{f} has no JSON equivalent; quote it to make it a string"
+                    ))
+                    .at(Origin::value(source, pointer.clone())));
+            }
+        },
+        toml::Value::Boolean(b) => Value::Bool(b),
+        toml::Value::Datetime(d) => {
+            return Err(UNSUPPORTED_VALUE
+                .diag(format!(
+                    "TOML date-time {d} has no JSON equivalent; quote it to make it a string"
+                ))
+                .at(Origin::value(source, pointer.clone())));
+        }
+        toml::Value::Array(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.into_iter().enumerate() {
+                pointer.push(Segment::Index(i));
+                out.push(convert(source, item, pointer, depth + 1)?);
+                *pointer = pointer.parent();
+            }
+            Value::Array(out)
+        }
+        toml::Value::Table(table) => convert_table(source, table, pointer, depth)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Format;
+
+    fn parse_text(text: &str) -> Result<Value, Diagnostic> {
+        parse(&Arc::new(SourceFile::new(
+            "t.toml",
+            text.to_owned(),
+            Format::Toml,
+        )))
+    }
+
+    #[test]
+    fn converts_to_json_keeping_order() {
+        let v = parse_text("b = 1\na = [true, \"x\", 1.5]\n[[tools]]\nname = \"t\"\n").unwrap();
+        assert_eq!(
+            v.to_string(),
+            r#"{"b":1,"a":[true,"x",1.5],"tools":[{"name":"t"}]}"#
+        );
+    }
+
+    #[test]
+    fn refuses_datetimes_at_their_position() {
+        let d = parse_text("[info]\nname = \"w\"\nreleased = 2026-01-01T00:00:00Z\n").unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        assert_eq!(d.origin.unwrap().line_col().line, 3);
+    }
+
+    #[test]
+    fn refuses_duplicate_keys() {
+        assert_eq!(
+            parse_text("a = 1\na = 2\n").unwrap_err().code(),
+            "duplicate-key"
+        );
+    }
+}

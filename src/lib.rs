@@ -1,0 +1,16 @@
+//! harn-catalog: an offline compiler for Harn tool registries.
+//!
+//! Data flows one way: [`ingest`] reads registry declarations and catalogs into the
+//! [`contract`] model, [`check`] enforces the harn-tools/2.0 contract with located
+//! [`diagnostics`], and [`emit`] writes the canonical catalog. [`compile`] ties the
+//! catalog phase together.
+
+pub mod check;
+pub mod compile;
+pub mod contract;
+pub mod diagnostics;
+pub mod emit;
+pub mod ingest;
+pub mod pointer;
+pub mod provenance;
+pub mod source;

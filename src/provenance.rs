@@ -1,0 +1,165 @@
+//! Provenance: which place in the source file each part of a catalog came from.
+//!
+//! Checks run on the normalised catalog and speak of `tools[i].inputSchema`; this
+//! table maps such a catalog path back to the key or value the user wrote, through
+//! renamed spellings (`input_schema`, `returns`, `execution_policy`), keys merged in
+//! from `config`, and the legacy parameter map that was lowered to a schema.
+
+use std::sync::Arc;
+
+use crate::diagnostics::Origin;
+use crate::pointer::{Pointer, Segment};
+use crate::source::SourceFile;
+
+/// Where one catalog entry came from.
+#[derive(Clone, Debug)]
+pub struct EntryOrigin {
+    /// The tool spec (registry) or the entry (catalog).
+    pub at: Pointer,
+    /// Wire field name → where its value was written, when that is not `at/<field>`.
+    pub fields: Vec<(&'static str, Pointer)>,
+    /// For an input schema lowered from a legacy parameter map: each property's
+    /// definition (or its `schema`).
+    pub lowered: Option<Vec<(String, Pointer)>>,
+}
+
+impl EntryOrigin {
+    pub fn identity(at: Pointer) -> Self {
+        EntryOrigin {
+            at,
+            fields: Vec::new(),
+            lowered: None,
+        }
+    }
+
+    /// The source pointer of a path inside this entry (in wire field names).
+    pub fn map(&self, path: &Pointer) -> Pointer {
+        let segments = path.segments();
+        let Some(Segment::Key(field)) = segments.first() else {
+            return self.at.join(path);
+        };
+        let Some((_, base)) = self.fields.iter().find(|(name, _)| **name == **field) else {
+            return self.at.join(path);
+        };
+        let rest = &segments[1..];
+        if let (Some(params), "inputSchema") = (&self.lowered, &**field) {
+            if let [Segment::Key(properties), Segment::Key(property), tail @ ..] = rest {
+                if &**properties == "properties" {
+                    if let Some((_, at)) = params.iter().find(|(name, _)| **name == **property) {
+                        let mut pointer = at.clone();
+                        tail.iter().for_each(|s| pointer.push(s.clone()));
+                        return pointer;
+                    }
+                }
+            }
+            return base.clone();
+        }
+        let mut pointer = base.clone();
+        rest.iter().for_each(|s| pointer.push(s.clone()));
+        pointer
+    }
+}
+
+/// Where every part of one catalog came from.
+#[derive(Clone, Debug)]
+pub struct Provenance {
+    pub source: Arc<SourceFile>,
+    /// The `info` object.
+    pub info: Pointer,
+    /// The `components.schemas` map.
+    pub component_schemas: Pointer,
+    /// The registry-level `cli` object.
+    pub cli: Pointer,
+    /// One origin per catalog entry, in catalog order.
+    pub tools: Vec<EntryOrigin>,
+}
+
+impl Provenance {
+    /// Provenance of a catalog read as written: every path maps to itself.
+    pub fn identity(source: Arc<SourceFile>, tool_count: usize) -> Self {
+        Provenance {
+            source,
+            info: Pointer::root().key("info"),
+            component_schemas: Pointer::root().key("components").key("schemas"),
+            cli: Pointer::root().key("cli"),
+            tools: (0..tool_count)
+                .map(|i| EntryOrigin::identity(Pointer::root().key("tools").index(i)))
+                .collect(),
+        }
+    }
+
+    fn origin(&self, pointer: Pointer, key: bool) -> Origin {
+        if key {
+            Origin::key(&self.source, pointer)
+        } else {
+            Origin::value(&self.source, pointer)
+        }
+    }
+
+    /// A value (or with `key`, the member name) at `path` inside tool `index`.
+    pub fn tool(&self, index: usize, path: &Pointer, key: bool) -> Origin {
+        let pointer = match self.tools.get(index) {
+            Some(entry) => entry.map(path),
+            None => Pointer::root().key("tools"),
+        };
+        self.origin(pointer, key)
+    }
+
+    /// A field of `info`.
+    pub fn info(&self, field: &str) -> Origin {
+        self.origin(self.info.key(field), false)
+    }
+
+    /// A place inside component `name` (with `key` and an empty path: the name itself).
+    pub fn component(&self, name: &str, path: &Pointer, key: bool) -> Origin {
+        self.origin(self.component_schemas.key(name).join(path), key)
+    }
+
+    /// A place inside registry-level command metadata `index`.
+    pub fn cli_command(&self, index: usize, path: &Pointer) -> Origin {
+        self.origin(self.cli.key("commands").index(index).join(path), false)
+    }
+
+    /// Keeps the origins of the entries at `kept` (ascending catalog indices), as a
+    /// filter of the catalog's tools does.
+    pub fn retain_tools(&mut self, kept: &[usize]) {
+        self.tools = kept
+            .iter()
+            .filter_map(|i| self.tools.get(*i).cloned())
+            .collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Pointer {
+        Pointer::parse(s).unwrap()
+    }
+
+    #[test]
+    fn maps_renamed_fields_and_lowered_parameters() {
+        let origin = EntryOrigin {
+            at: p("/tools/2"),
+            fields: vec![
+                ("inputSchema", p("/tools/2/parameters")),
+                ("policy", p("/tools/2/config/execution_policy")),
+            ],
+            lowered: Some(vec![("id".into(), p("/tools/2/parameters/id/schema"))]),
+        };
+        assert_eq!(
+            origin.map(&p("/inputSchema/properties/id/pattern")),
+            p("/tools/2/parameters/id/schema/pattern")
+        );
+        assert_eq!(
+            origin.map(&p("/inputSchema/required/0")),
+            p("/tools/2/parameters")
+        );
+        assert_eq!(
+            origin.map(&p("/policy/kind")),
+            p("/tools/2/config/execution_policy/kind")
+        );
+        assert_eq!(origin.map(&p("/icons/0/src")), p("/tools/2/icons/0/src"));
+    }
+}

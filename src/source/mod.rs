@@ -1,0 +1,99 @@
+//! Source files: their text, their format, and where a JSON Pointer sits in them.
+//!
+//! Locations are computed lazily: the fast path parses with serde and never builds a
+//! span tree; the first diagnostic that needs a line and column parses the file again
+//! with a span-preserving parser of its format (see `spans`).
+
+mod json_spans;
+mod line_index;
+mod spans;
+mod toml_spans;
+mod yaml_spans;
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+pub use line_index::{LineCol, LineIndex, floor_char_boundary};
+pub use spans::SpanTree;
+
+use crate::pointer::Pointer;
+
+/// The syntaxes harn-catalog reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Yaml,
+    Toml,
+}
+
+impl Format {
+    /// The format a file's extension names, if any.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "json" => Some(Format::Json),
+            "yaml" | "yml" => Some(Format::Yaml),
+            "toml" => Some(Format::Toml),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Json => "JSON",
+            Format::Yaml => "YAML",
+            Format::Toml => "TOML",
+        }
+    }
+}
+
+/// One file read into memory, with lazily built indexes for locating values in it.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The path as the user gave it; used verbatim in diagnostics.
+    pub path: PathBuf,
+    pub text: String,
+    pub format: Format,
+    lines: OnceLock<LineIndex>,
+    spans: OnceLock<Option<SpanTree>>,
+}
+
+impl SourceFile {
+    pub fn new(path: impl Into<PathBuf>, text: String, format: Format) -> Self {
+        SourceFile {
+            path: path.into(),
+            text,
+            format,
+            lines: OnceLock::new(),
+            spans: OnceLock::new(),
+        }
+    }
+
+    pub fn display_path(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    pub fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
+    }
+
+    /// Line and column (both 1-based, the column counted in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        self.lines().line_col(&self.text, offset)
+    }
+
+    /// The byte range of the value (or, with `key`, of the member name) that `pointer`
+    /// names. When the exact place does not exist in the text (a synthesised default,
+    /// say), the range of its nearest existing ancestor is returned instead.
+    pub fn locate(&self, pointer: &Pointer, key: bool) -> Option<Range<usize>> {
+        let tree = self
+            .spans
+            .get_or_init(|| match self.format {
+                Format::Json => json_spans::build(&self.text),
+                Format::Yaml => yaml_spans::build(&self.text, self.lines()),
+                Format::Toml => toml_spans::build(&self.text),
+            })
+            .as_ref()?;
+        Some(tree.locate(pointer, key))
+    }
+}
