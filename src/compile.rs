@@ -49,6 +49,14 @@ pub fn compile_file(path: &Path, options: Options) -> Compilation {
     }
 }
 
+/// Compiles a source file already in memory (its format given by the source).
+pub fn compile_source(source: crate::source::SourceFile, options: Options) -> Compilation {
+    match ingest::parse(source) {
+        Ok(document) => compile_document(document, options),
+        Err(d) => Compilation::failed(d, false),
+    }
+}
+
 /// Compiles a parsed document.
 pub fn compile_document(document: Document, options: Options) -> Compilation {
     let mut diagnostics = Diagnostics::default();

@@ -6,6 +6,8 @@ pub mod schema;
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;

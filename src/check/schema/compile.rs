@@ -12,7 +12,9 @@ use std::collections::{BTreeMap, HashMap};
 use jsonschema::{Draft, Registry, Retrieve, Uri};
 use serde_json::Value;
 
-use super::refs::Target;
+use std::sync::Mutex;
+
+use super::refs::{Reference, Target};
 use super::walk;
 use crate::pointer::Pointer;
 
@@ -49,26 +51,25 @@ pub enum Failure {
 }
 
 /// The catalog's components, prepared once as a resource registry that every schema
-/// of the catalog compiles against.
-pub struct Components {
-    index: HashMap<String, usize>,
+/// of the catalog resolves against.
+pub struct Components<'c> {
+    index: HashMap<&'c str, usize>,
+    schemas: Vec<&'c Value>,
     registry: Result<Registry<'static>, String>,
+    /// Regular expressions already compiled, with their error if any: catalogs repeat
+    /// the same few patterns across many tools.
+    patterns: Mutex<HashMap<String, Option<String>>>,
 }
 
-impl Components {
-    pub fn new(schemas: Option<&BTreeMap<String, Value>>) -> Self {
-        let empty = BTreeMap::new();
-        let schemas = schemas.unwrap_or(&empty);
-        let index: HashMap<String, usize> = schemas
-            .keys()
-            .enumerate()
-            .map(|(i, name)| (name.clone(), i))
-            .collect();
-        let mut resources: Vec<(String, Value)> = Vec::with_capacity(schemas.len() + 1);
+impl<'c> Components<'c> {
+    pub fn new(schemas: Option<&'c BTreeMap<String, Value>>) -> Self {
+        let named: Vec<(&'c String, &'c Value)> = schemas.map(|s| s.iter().collect()).unwrap_or_default();
+        let owned_index: HashMap<String, usize> = named.iter().enumerate().map(|(i, (name, _))| ((*name).clone(), i)).collect();
+        let mut resources: Vec<(String, Value)> = Vec::with_capacity(named.len() + 1);
         resources.push((PLACEHOLDER.to_owned(), Value::Bool(true)));
-        for (i, schema) in schemas.values().enumerate() {
-            let mut schema = schema.clone();
-            rewrite(&mut schema, &index);
+        for (i, (_, schema)) in named.iter().enumerate() {
+            let mut schema = (*schema).clone();
+            rewrite(&mut schema, &|name| owned_index.get(name).copied());
             resources.push((component_uri(i), schema));
         }
         let registry = Registry::new()
@@ -77,7 +78,12 @@ impl Components {
             .extend(resources)
             .and_then(|builder| builder.prepare())
             .map_err(|e| e.to_string());
-        Components { index, registry }
+        Components {
+            index: named.iter().enumerate().map(|(i, (name, _))| (name.as_str(), i)).collect(),
+            schemas: named.iter().map(|(_, schema)| *schema).collect(),
+            registry,
+            patterns: Mutex::new(HashMap::new()),
+        }
     }
 
     pub fn contains(&self, name: &str) -> bool {
@@ -93,35 +99,106 @@ impl Components {
         self.registry.as_ref().err().map(String::as_str)
     }
 
-    /// Compiles `schema` as a Draft 2020-12 validator. `Ok(None)` when the component
-    /// registry itself could not be built (reported once, elsewhere).
-    pub fn compile(&self, schema: &Value, rewrite_refs: bool) -> Result<Option<()>, Failure> {
+    /// Checks that `schema` is a valid Draft 2020-12 schema whose references resolve,
+    /// as compiling it would, but without compiling what needs no compiling:
+    ///
+    /// - every schema is meta-validated, and its regular expressions compiled;
+    /// - a component reference resolves when the component exists (reported by the
+    ///   dangling-reference rule otherwise) and its JSON Pointer tail leads somewhere
+    ///   inside it;
+    /// - a schema with local references or its own resources (`$id`, `$anchor`,
+    ///   `$dynamicAnchor`, `$dynamicRef`) is compiled against the component registry.
+    pub fn verify(&self, schema: &Value, references: &[Reference<'_>]) -> Result<(), Failure> {
+        if let Err(meta) = jsonschema::draft202012::meta::validate(schema) {
+            return Err(Failure::Meta { detail: meta.to_string(), at: location(meta.instance_path().as_str()) });
+        }
+        self.check_patterns(schema)?;
+        for reference in references {
+            if let Target::Component { name, rest } = &reference.target {
+                let Some(&i) = self.index.get(name.as_str()) else { continue };
+                if !rest.is_empty() && Pointer::parse(&percent_decode(rest)).and_then(|p| p.resolve(self.schemas[i]).map(|_| ())).is_none() {
+                    return Err(Failure::Reference {
+                        detail: format!("{:?} leads nowhere inside component {name:?}", reference.value),
+                    });
+                }
+            }
+        }
+        if !needs_compile(schema, references) {
+            return Ok(());
+        }
         let Ok(registry) = &self.registry else {
-            return Ok(None);
+            return Ok(());
         };
-        let rewritten;
-        let document = if rewrite_refs {
-            let mut copy = schema.clone();
-            rewrite(&mut copy, &self.index);
-            rewritten = copy;
-            &rewritten
-        } else {
-            schema
-        };
-        let built = jsonschema::options()
+        let mut document = schema.clone();
+        rewrite(&mut document, &|name| self.index.get(name).copied());
+        jsonschema::options()
             .with_draft(Draft::Draft202012)
             .with_retriever(NoFetch)
             .with_registry(registry)
-            .build(document);
-        match built {
-            Ok(_) => Ok(Some(())),
-            Err(error) => Err(classify(schema, &error)),
-        }
+            .build(&document)
+            .map(|_| ())
+            .map_err(|error| match error.kind() {
+                jsonschema::error::ValidationErrorKind::Referencing(_) => Failure::Reference { detail: error.to_string() },
+                _ => Failure::Other { detail: error.to_string(), at: location(error.instance_path().as_str()) },
+            })
+    }
+
+    /// Compiles every `pattern` and `patternProperties` key the way the validator
+    /// would, once per distinct expression.
+    fn check_patterns(&self, schema: &Value) -> Result<(), Failure> {
+        let mut failure = None;
+        walk::visit(schema, |path, node| {
+            if failure.is_some() {
+                return;
+            }
+            let mut found: Vec<(&str, Pointer)> = Vec::new();
+            if let Some(Value::String(pattern)) = node.get("pattern") {
+                found.push((pattern, path.pointer().key("pattern")));
+            }
+            if let Some(Value::Object(properties)) = node.get("patternProperties") {
+                found.extend(properties.keys().map(|k| (k.as_str(), path.pointer().key("patternProperties").key(k))));
+            }
+            for (pattern, at) in found {
+                if let Some(detail) = self.regex_error(pattern) {
+                    failure = Some(Failure::Other { detail, at });
+                    return;
+                }
+            }
+        });
+        failure.map_or(Ok(()), Err)
+    }
+
+    fn regex_error(&self, pattern: &str) -> Option<String> {
+        let mut cache = self.patterns.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        cache
+            .entry(pattern.to_owned())
+            .or_insert_with(|| {
+                jsonschema::options()
+                    .with_draft(Draft::Draft202012)
+                    .with_retriever(NoFetch)
+                    .build(&serde_json::json!({ "pattern": pattern }))
+                    .err()
+                    .map(|e| e.to_string())
+            })
+            .clone()
     }
 }
 
+/// Whether resolving `schema`'s references takes the full compiler: local
+/// references and resource keywords do; component and external references do not.
+fn needs_compile(schema: &Value, references: &[Reference<'_>]) -> bool {
+    if references.iter().any(|r| r.target == Target::Local || r.keyword == "$dynamicRef") {
+        return true;
+    }
+    let mut scoped = false;
+    walk::visit(schema, |_, node| {
+        scoped |= ["$id", "$anchor", "$dynamicAnchor"].iter().any(|k| node.get(*k).is_some());
+    });
+    scoped
+}
+
 /// Rewrites component, dangling and external references in schema positions.
-fn rewrite(schema: &mut Value, index: &HashMap<String, usize>) {
+fn rewrite(schema: &mut Value, index: &dyn Fn(&str) -> Option<usize>) {
     walk::visit_mut(schema, &mut |object| {
         for keyword in ["$ref", "$dynamicRef"] {
             let Some(Value::String(reference)) = object.get_mut(keyword) else {
@@ -130,8 +207,8 @@ fn rewrite(schema: &mut Value, index: &HashMap<String, usize>) {
             match Target::of(reference) {
                 Target::Local => {}
                 Target::Component { name, rest } => {
-                    *reference = match index.get(&name) {
-                        Some(i) => format!("{}#{rest}", component_uri(*i)),
+                    *reference = match index(&name) {
+                        Some(i) => format!("{}#{rest}", component_uri(i)),
                         None => PLACEHOLDER.to_owned(),
                     };
                 }
@@ -141,29 +218,30 @@ fn rewrite(schema: &mut Value, index: &HashMap<String, usize>) {
     });
 }
 
-fn classify(original: &Value, error: &jsonschema::ValidationError<'_>) -> Failure {
-    if let Err(meta) = jsonschema::draft202012::meta::validate(original) {
-        return Failure::Meta {
-            detail: meta.to_string(),
-            at: location(meta.instance_path().as_str()),
-        };
-    }
-    match error.kind() {
-        jsonschema::error::ValidationErrorKind::Referencing(_) => Failure::Reference {
-            detail: error.to_string(),
-        },
-        _ => Failure::Other {
-            detail: error.to_string(),
-            at: location(error.instance_path().as_str()),
-        },
-    }
-}
-
 fn location(path: &str) -> Pointer {
     Pointer::parse(path).unwrap_or_default()
 }
 
-/// Whether compiling `schema` needs its references rewritten first.
-pub fn needs_rewrite(references: &[super::refs::Reference<'_>]) -> bool {
-    references.iter().any(|r| r.target != Target::Local)
+/// Decodes `%XX` escapes of a URI fragment.
+pub fn percent_decode(text: &str) -> String {
+    if !text.contains('%') {
+        return text.to_owned();
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, ..) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }

@@ -29,7 +29,7 @@ declare_rule! {
 
 pub fn check(
     subject: &Subject<'_>,
-    compiled: &Result<Option<()>, Failure>,
+    compiled: &Result<(), Failure>,
     wording: Wording,
     uses_components: bool,
     out: &mut Vec<Diagnostic>,

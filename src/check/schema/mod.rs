@@ -94,7 +94,7 @@ pub fn check(
         return;
     }
     let references = refs::collect(subject.value);
-    let compiled = components.compile(subject.value, compile::needs_rewrite(&references));
+    let compiled = components.verify(subject.value, &references);
     let uses_components = refs::component_names(&references).next().is_some();
     invalid_schema::check(subject, &compiled, wording, uses_components, out);
     if subject.role == Role::Input {

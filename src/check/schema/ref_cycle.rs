@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::Subject;
+use super::compile::percent_decode;
 use super::refs::{Reference, Target};
 use super::walk::{IN_PLACE_LIST, IN_PLACE_MAP, IN_PLACE_SINGLE};
 use crate::declare_rule;
@@ -205,34 +206,6 @@ fn has_nested_id(schema: &Value) -> bool {
         found |= !path.is_root() && node.get("$id").is_some();
     });
     found
-}
-
-/// Decodes `%XX` escapes of a URI fragment.
-fn percent_decode(text: &str) -> String {
-    if !text.contains('%') {
-        return text.to_owned();
-    }
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (
-            bytes[i],
-            bytes.get(i + 1).copied().and_then(hex),
-            bytes.get(i + 2).copied().and_then(hex),
-        ) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b, ..) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn starts(graph: &Graph<'_, '_>, references: impl Iterator<Item = (usize, String)>) -> Vec<Node> {

@@ -28,7 +28,7 @@ declare_rule! {
 
 pub fn check(
     subject: &Subject<'_>,
-    compiled: &Result<Option<()>, Failure>,
+    compiled: &Result<(), Failure>,
     out: &mut Vec<Diagnostic>,
 ) {
     if let Err(Failure::Reference { detail }) = compiled {
