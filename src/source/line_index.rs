@@ -67,6 +67,15 @@ impl LineIndex {
     }
 }
 
+/// The smallest char boundary at or above `offset` (at most the text's length).
+pub fn ceil_char_boundary(text: &str, mut offset: usize) -> usize {
+    offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset += 1;
+    }
+    offset
+}
+
 /// The largest char boundary at or below `offset`.
 pub fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {

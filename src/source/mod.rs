@@ -14,7 +14,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-pub use line_index::{LineCol, LineIndex, floor_char_boundary};
+pub use line_index::{LineCol, LineIndex, ceil_char_boundary, floor_char_boundary};
 pub use spans::SpanTree;
 
 use crate::pointer::Pointer;

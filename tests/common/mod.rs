@@ -69,10 +69,60 @@ pub fn compile_path(path: &Path) -> Outcome {
     outcome(compile::compile_file(path, Options::default()))
 }
 
+/// Every catalog a test emits is checked against the published envelope schema by
+/// an independent validator before the test sees it.
 fn outcome(compilation: compile::Compilation) -> Outcome {
-    Outcome {
-        catalog: compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, false)),
-        diagnostics: compilation.diagnostics.into_vec(),
+    let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, false));
+    if let Some(text) = &catalog {
+        if let Err(reasons) = reference_check(text) {
+            panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");
+        }
+    }
+    Outcome { catalog, diagnostics: compilation.diagnostics.into_vec() }
+}
+
+/// Validates one catalog (compact JSON, one line) with Python `jsonschema` against
+/// `../shared/reference/harn-tools-v2.schema.json`. One validator process serves a
+/// whole test binary.
+pub fn reference_check(catalog: &str) -> Result<(), String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+    use std::sync::{Mutex, OnceLock};
+
+    struct Validator {
+        _child: Child,
+        input: ChildStdin,
+        output: BufReader<ChildStdout>,
+    }
+    static VALIDATOR: OnceLock<Mutex<Validator>> = OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        let python = root().join(".tools/venv/bin/python");
+        assert!(
+            python.exists(),
+            "{} is missing: run `make tools` (or `make test`) to install the independent validator",
+            python.display()
+        );
+        let mut child = Command::new(python)
+            .arg(root().join("tests/reference_validator.py"))
+            .arg(shared().join("reference/harn-tools-v2.schema.json"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the validator starts");
+        let input = child.stdin.take().expect("piped stdin");
+        let output = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Mutex::new(Validator { _child: child, input, output })
+    });
+    let mut validator = validator.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let line = catalog.trim_end();
+    assert!(!line.contains('\n'), "catalogs are checked in their compact form");
+    writeln!(validator.input, "{line}").expect("the validator reads");
+    validator.input.flush().expect("the validator reads");
+    let mut answer = String::new();
+    validator.output.read_line(&mut answer).expect("the validator answers");
+    match answer.trim_end() {
+        "ok" => Ok(()),
+        other => Err(other.to_owned()),
     }
 }
 
