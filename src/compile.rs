@@ -1,5 +1,6 @@
-//! The catalog phase end to end: read an input, normalise or read it as a catalog,
-//! validate it, and keep the tools of the `catalog` audience for emission.
+//! A compilation end to end: read an input, normalise or read it as a catalog,
+//! validate it (catalog phase), prepare it for its adapters (prepare phase), and keep
+//! the tools of the `catalog` audience for emission.
 
 use std::path::Path;
 
@@ -38,6 +39,9 @@ impl Compilation {
 pub struct Options {
     /// Treat warnings as errors.
     pub deny_warnings: bool,
+    /// Stop after the catalog phase (`--phase catalog`), for byte-parity with
+    /// upstream's emitter, which does not prepare the catalog.
+    pub catalog_phase_only: bool,
 }
 
 /// Compiles the registry declaration or catalog at `path`.
@@ -71,6 +75,12 @@ pub fn compile_document(document: Document, options: Options) -> Compilation {
         (normalized.catalog, normalized.provenance, Wording::Registry)
     };
     diagnostics.extend(crate::check::validate(&catalog, &provenance, wording));
+    // The prepare phase builds on a sound catalog: run on a partial one, it would
+    // report the consequences of errors already reported.
+    if !options.catalog_phase_only && !diagnostics.has_errors() {
+        let (_prepared, found) = crate::project::prepare(&catalog, &provenance);
+        diagnostics.extend(found);
+    }
     if options.deny_warnings {
         diagnostics.deny_warnings();
     }

@@ -12,5 +12,6 @@ pub mod diagnostics;
 pub mod emit;
 pub mod ingest;
 pub mod pointer;
+pub mod project;
 pub mod provenance;
 pub mod source;

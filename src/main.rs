@@ -60,6 +60,10 @@ struct SchemaArgs {
     /// Write the catalog to this file (atomically) instead of stdout.
     #[arg(short, long, value_name = "OUT")]
     output: Option<PathBuf>,
+    /// Run only the catalog phase (upstream's emitter), or also the prepare phase
+    /// (CLI and MCP projection rules, the default).
+    #[arg(long, value_enum, default_value_t = PhaseArg::All)]
+    phase: PhaseArg,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -75,6 +79,14 @@ struct ReportArgs {
     /// When to colour human diagnostics.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PhaseArg {
+    /// The catalog phase only.
+    Catalog,
+    /// The catalog and prepare phases.
+    All,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -144,6 +156,7 @@ fn run(cli: Cli) -> u8 {
 fn schema(args: &SchemaArgs) -> u8 {
     let options = Options {
         deny_warnings: args.report.deny_warnings,
+        catalog_phase_only: matches!(args.phase, PhaseArg::Catalog),
     };
     let compilation = compile::compile_file(&args.file, options);
     let renderer = args.report.renderer();

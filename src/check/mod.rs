@@ -65,8 +65,29 @@ pub fn validate(
         check_components(schemas, &components, provenance, wording, &mut out);
     }
 
+    // Tools are independent of each other but for their names: their checks run in
+    // parallel and their findings are put back in catalog order.
+    let per_tool: Vec<Vec<Diagnostic>> = catalog
+        .tools
+        .par_iter()
+        .enumerate()
+        .map(|(index, tool)| {
+            let mut found = Vec::new();
+            check_tool(
+                &ToolCx {
+                    index,
+                    tool,
+                    provenance,
+                },
+                &components,
+                wording,
+                &mut found,
+            );
+            found
+        })
+        .collect();
     let mut names = HashMap::with_capacity(catalog.tools.len());
-    for (index, tool) in catalog.tools.iter().enumerate() {
+    for ((index, tool), found) in catalog.tools.iter().enumerate().zip(per_tool) {
         let cx = ToolCx {
             index,
             tool,
@@ -79,7 +100,7 @@ pub fn validate(
             &mut out,
         );
         catalog::duplicate_tool_name::check(&cx, &mut names, &mut out);
-        check_tool(&cx, &components, wording, &mut out);
+        out.extend(found);
     }
     catalog::cli_paths::check(catalog, provenance, &mut out);
     out

@@ -137,8 +137,12 @@ impl Excerpt {
         let line_range = lines.line_range(&source.text, line);
         let position = source.line_col(range.start);
         // Only the first line of a multi-line value is shown, cut on char boundaries.
-        let start = crate::source::floor_char_boundary(&source.text, range.start.clamp(line_range.start, line_range.end));
-        let end = crate::source::ceil_char_boundary(&source.text, range.end.clamp(start, line_range.end));
+        let start = crate::source::floor_char_boundary(
+            &source.text,
+            range.start.clamp(line_range.start, line_range.end),
+        );
+        let end =
+            crate::source::ceil_char_boundary(&source.text, range.end.clamp(start, line_range.end));
         let (window, cropped) = if line_range.len() > MAX_LINE_BYTES {
             let text = &source.text;
             let from = crate::source::floor_char_boundary(

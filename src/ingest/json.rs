@@ -40,7 +40,8 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
     if let Some(key) = message.strip_prefix(DUPLICATE_PREFIX) {
         // The parser stops just after the key: point at the key itself.
         let quoted = serde_json::to_string(key).unwrap_or_default();
-        let end = crate::source::floor_char_boundary(&source.text, (offset + 1).min(source.text.len()));
+        let end =
+            crate::source::floor_char_boundary(&source.text, (offset + 1).min(source.text.len()));
         let start = source.text[..end].rfind(&quoted).unwrap_or(offset);
         return DUPLICATE_KEY
             .diag(format!("duplicate key {quoted} in one object"))

@@ -26,11 +26,7 @@ declare_rule! {
     }
 }
 
-pub fn check(
-    subject: &Subject<'_>,
-    compiled: &Result<(), Failure>,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(subject: &Subject<'_>, compiled: &Result<(), Failure>, out: &mut Vec<Diagnostic>) {
     if let Err(Failure::Reference { detail }) = compiled {
         out.push(
             UNRESOLVED_REF

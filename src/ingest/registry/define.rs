@@ -146,41 +146,13 @@ pub fn define(
         );
         return None;
     };
-    let name_at = at.key("name");
-    let name = match spec.get("name") {
-        Some(Value::String(name)) if !name.is_empty() => name.clone(),
-        found => {
-            let origin = if found.is_some() {
-                Origin::value(source, name_at)
-            } else {
-                Origin::value(source, at)
-            };
-            diagnostics.push(
-                TOOL_SPEC
-                    .diag("tool registry entry field \"name\" must be a non-empty string")
-                    .at(origin),
-            );
-            return None;
-        }
-    };
-    let mut cx = EntryCtx::new(source, &name);
+    // The spec's keys and its `config`'s form one set of keys; on a clash the
+    // spec's value is used.
     let mut spec = spec;
-    spec.remove("name");
-    let description = take_description(&mut spec, &at);
-    let config = match spec.remove("config") {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(config)) => config,
-        Some(other) => {
-            cx.error(
-                TOOL_SPEC,
-                format_args!(
-                    " field \"config\" must be an object, not {}",
-                    type_name(&other)
-                ),
-                &at.key("config"),
-            );
-            Map::new()
-        }
+    let (config, config_problem) = match spec.shift_remove("config") {
+        None | Some(Value::Null) => (Map::new(), None),
+        Some(Value::Object(config)) => (config, None),
+        Some(other) => (Map::new(), Some(type_name(&other))),
     };
     let config_at = at.key("config");
     let mut fields: Vec<(String, Field)> = config
@@ -190,6 +162,7 @@ pub fn define(
             (k, Field { value, at })
         })
         .collect();
+    let mut shadowed = Vec::new();
     for (key, value) in spec {
         let field = Field {
             value,
@@ -197,14 +170,53 @@ pub fn define(
         };
         match fields.iter_mut().find(|(k, _)| *k == key) {
             Some((_, slot)) => {
-                cx.push(SHADOWED_KEY.diag(format!(
-                    "tool {name:?} sets {key:?} both on the spec and in its config; the spec's value is used"
-                )).at(Origin::key(source, field.at.clone())).related(Origin::key(source, slot.at.clone()), "the config's value, which is ignored"));
+                shadowed.push((key, field.at.clone(), slot.at.clone()));
                 *slot = field;
             }
             None => fields.push((key, field)),
         }
     }
+    let take = |fields: &mut Vec<(String, Field)>, key: &str| {
+        let i = fields.iter().position(|(k, _)| k == key)?;
+        Some(fields.remove(i).1).filter(|f| !f.value.is_null())
+    };
+    let name_field = take(&mut fields, "name");
+    let (name, name_at) = match name_field {
+        Some(Field {
+            value: Value::String(name),
+            at,
+        }) if !name.is_empty() => (name, at),
+        found => {
+            let origin = Origin::value(source, found.map_or(at, |f| f.at));
+            diagnostics.push(
+                TOOL_SPEC
+                    .diag("tool registry entry field \"name\" must be a non-empty string")
+                    .at(origin),
+            );
+            return None;
+        }
+    };
+    let mut cx = EntryCtx::new(source, &name);
+    if let Some(kind) = config_problem {
+        cx.error(
+            TOOL_SPEC,
+            format_args!(" field \"config\" must be an object, not {kind}"),
+            &config_at,
+        );
+    }
+    for (key, spec_at, config_at) in shadowed {
+        cx.push(
+            SHADOWED_KEY
+                .diag(format!(
+                    "tool {name:?} sets {key:?} both on the spec and in its config; the spec's value is used"
+                ))
+                .at(Origin::key(source, spec_at))
+                .related(Origin::key(source, config_at), "the config's value, which is ignored"),
+        );
+    }
+    let description = take(&mut fields, "description");
+    let desc = take(&mut fields, "desc");
+    let description = description.or(desc);
     let mut entry = RawEntry {
         name: name.clone(),
         name_at,
@@ -233,24 +245,6 @@ pub fn define(
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);
     (!failed).then_some(entry)
-}
-
-fn take_description(spec: &mut Map<String, Value>, at: &Pointer) -> Option<Field> {
-    let description = spec
-        .remove("description")
-        .filter(|v| !v.is_null())
-        .map(|value| Field {
-            value,
-            at: at.key("description"),
-        });
-    let desc = spec
-        .remove("desc")
-        .filter(|v| !v.is_null())
-        .map(|value| Field {
-            value,
-            at: at.key("desc"),
-        });
-    description.or(desc)
 }
 
 /// Exactly one of `parameters`, `input_schema`, `inputSchema`; the complete-schema

@@ -111,7 +111,7 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
                     .get("description")
                     .and_then(Value::as_str)
                     .map(str::to_owned);
-                let property = match definition.remove("schema") {
+                let property = match definition.shift_remove("schema") {
                     Some(schema @ (Value::Bool(_) | Value::Object(_))) => {
                         Some((schema, param_at.key("schema")))
                     }
@@ -164,7 +164,7 @@ fn lower_definition(
     mut definition: Map<String, Value>,
     at: &Pointer,
 ) -> Option<Value> {
-    definition.remove("required");
+    definition.shift_remove("required");
     match definition.get("type") {
         None => {}
         Some(Value::String(t)) => match map_type(t) {
@@ -172,7 +172,7 @@ fn lower_definition(
                 definition.insert("type".into(), mapped.into());
             }
             Some(None) => {
-                definition.remove("type");
+                definition.shift_remove("type");
             }
             None => {
                 cx.error(

@@ -1,0 +1,90 @@
+//! Argument preparation (CONTRACT.md d.2): each input property's CLI presentation,
+//! checked rule by rule, then ordered for presentation.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use super::rules::{
+    argument_form, argument_property, boolean_style, collisions, completions, positionals,
+    repeatable, spelling,
+};
+use super::{PreparedArgument, PreparedTool, ToolRef};
+use crate::contract::ToolCliArgumentSpec;
+use crate::diagnostics::Diagnostic;
+
+/// Prepares one tool's arguments; what is wrong is appended to `out`.
+pub fn prepare(tool: &ToolRef<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
+    let empty = Map::new();
+    let schema = &tool.tool.input_schema;
+    let properties = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let required: HashSet<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    argument_property::check(tool, properties, out);
+
+    let default = ToolCliArgumentSpec::default();
+    let mut arguments = Vec::with_capacity(properties.len());
+    for (property, property_schema) in properties {
+        let spec = tool.tool.cli.arguments.get(property).unwrap_or(&default);
+        argument_form::check(tool, property, spec, out);
+        completions::check(tool, property, spec, out);
+        boolean_style::check(tool, property, spec, property_schema, out);
+        repeatable::check(tool, property, spec, property_schema, out);
+        let long = spelling::long_spelling(property, spec);
+        spelling::check(tool, property, spec, long.as_deref(), out);
+        let text = |key: &str| {
+            property_schema
+                .get(key)
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        };
+        arguments.push(PreparedArgument {
+            property: property.clone(),
+            long,
+            short: spec.short,
+            aliases: spec.aliases.clone(),
+            position: spec.position,
+            value_name: spec
+                .value_name
+                .clone()
+                .or_else(|| text("title"))
+                .unwrap_or_else(|| property.to_ascii_uppercase()),
+            help: spec.help.clone().or_else(|| text("description")),
+            value_hint: spec.value_hint,
+            boolean_style: spec.boolean_style,
+            repeatable: spec.repeatable,
+            hidden: spec.hidden,
+            completions: spec.completions.clone(),
+            display_order: spec.display_order,
+            help_group: spec.help_group.clone(),
+            required: required.contains(property.as_str()),
+            schema: property_schema.clone(),
+        });
+    }
+    collisions::check(tool, &arguments, out);
+    positionals::check(tool, &arguments, out);
+    arguments.sort_by(|a, b| {
+        let key = |x: &PreparedArgument| {
+            (
+                x.position.unwrap_or(u32::MAX),
+                x.display_order.unwrap_or(u32::MAX),
+            )
+        };
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| a.property.cmp(&b.property))
+    });
+    let json_flag = !arguments
+        .iter()
+        .any(|a| a.long.as_deref() == Some("json") || a.aliases.iter().any(|s| s == "json"));
+    PreparedTool {
+        arguments,
+        json_flag,
+    }
+}

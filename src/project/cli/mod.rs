@@ -1,0 +1,95 @@
+//! The generated CLI (CONTRACT.md d): each tool's arguments prepared from its input
+//! schema and `cli` metadata, and the command tree of the CLI-audience tools.
+
+pub mod arguments;
+mod rules;
+pub mod tree;
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::contract::{ToolCatalogEntry, ToolCliBooleanStyle, ToolCliValueHint};
+use crate::diagnostics::Origin;
+use crate::pointer::Pointer;
+use crate::provenance::Provenance;
+
+pub use rules::*;
+
+/// Long spellings the generated CLI reserves on every leaf.
+pub const RESERVED_LONG: &[&str] = &["harn-input", "harn-output", "help", "version"];
+/// Short spellings the generated CLI reserves on every leaf.
+pub const RESERVED_SHORT: &[char] = &['h', 'V'];
+
+/// One tool under preparation, with where it came from.
+pub struct ToolRef<'a> {
+    pub index: usize,
+    pub tool: &'a ToolCatalogEntry,
+    pub provenance: &'a Provenance,
+}
+
+impl ToolRef<'_> {
+    /// Where an argument's metadata field was written; for a property without
+    /// metadata, the property in the input schema.
+    pub fn argument_origin(&self, property: &str, field: Option<&str>) -> Origin {
+        let path = if self.tool.cli.arguments.contains_key(property) {
+            let at = Pointer::root().key("cli").key("arguments").key(property);
+            field.map_or(at.clone(), |f| at.key(f))
+        } else {
+            Pointer::root()
+                .key("inputSchema")
+                .key("properties")
+                .key(property)
+        };
+        self.provenance.tool(self.index, &path, field.is_none())
+    }
+
+    pub fn origin(&self, path: &Pointer) -> Origin {
+        self.provenance.tool(self.index, path, false)
+    }
+}
+
+/// One argument of a leaf command, as the generated CLI presents it (d.2).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PreparedArgument {
+    pub property: String,
+    /// `None` for positional arguments.
+    pub long: Option<String>,
+    pub short: Option<char>,
+    pub aliases: Vec<String>,
+    pub position: Option<u32>,
+    pub value_name: String,
+    pub help: Option<String>,
+    pub value_hint: Option<ToolCliValueHint>,
+    pub boolean_style: ToolCliBooleanStyle,
+    pub repeatable: bool,
+    pub hidden: bool,
+    pub completions: Vec<String>,
+    pub display_order: Option<u32>,
+    pub help_group: Option<String>,
+    pub required: bool,
+    /// The property's schema.
+    pub schema: Value,
+}
+
+/// A tool's prepared arguments, in presentation order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PreparedTool {
+    pub arguments: Vec<PreparedArgument>,
+    /// Whether the leaf gets the generated `--json` flag (no argument spells `json`).
+    pub json_flag: bool,
+}
+
+/// A node of the generated CLI's command tree.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CommandNode {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub hidden: bool,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub display_order: Option<u32>,
+    /// The tool this node runs (a leaf), by catalog index.
+    pub tool: Option<usize>,
+    pub children: BTreeMap<String, CommandNode>,
+}

@@ -1,0 +1,12 @@
+//! The prepare-phase CLI rules of CONTRACT.md d.2 and d.3, one per file.
+
+pub mod argument_form;
+pub mod argument_property;
+pub mod boolean_style;
+pub mod collisions;
+pub mod command_metadata;
+pub mod command_siblings;
+pub mod completions;
+pub mod positionals;
+pub mod repeatable;
+pub mod spelling;

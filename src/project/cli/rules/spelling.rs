@@ -1,0 +1,69 @@
+use crate::contract::{ToolCliArgumentSpec, is_cli_spelling};
+use crate::declare_rule;
+use crate::diagnostics::Diagnostic;
+use crate::project::cli::ToolRef;
+
+declare_rule! {
+    /// ## What it checks
+    /// That a named argument's long spelling and aliases match
+    /// `^[A-Za-z0-9][A-Za-z0-9-]*$`. The long spelling is `long` when given, else the
+    /// property name with every `_` turned into `-`; so a property named `_id`,
+    /// `a.b` or `my field` needs an explicit `long` (or a `position`).
+    ///
+    /// ## Why
+    /// These become `--spelling` options that must be typeable in any shell.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"parameters": {"_internal": "string"}}
+    /// ```
+    pub static CLI_SPELLING = {
+        code: "cli-spelling",
+        phase: Prepare,
+        severity: Error,
+        summary: "an argument's long spelling or alias is not a portable option name",
+        help: "give the argument an explicit `long` spelling, or a `position`",
+    }
+}
+
+/// The long spelling of a named argument (d.2 step 7).
+pub fn long_spelling(property: &str, spec: &ToolCliArgumentSpec) -> Option<String> {
+    if spec.position.is_some() {
+        return None;
+    }
+    Some(
+        spec.long
+            .clone()
+            .unwrap_or_else(|| property.replace('_', "-")),
+    )
+}
+
+pub fn check(
+    tool: &ToolRef<'_>,
+    property: &str,
+    spec: &ToolCliArgumentSpec,
+    long: Option<&str>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let name = &tool.tool.name;
+    let field = if spec.long.is_some() {
+        Some("long")
+    } else {
+        None
+    };
+    let spellings = long
+        .map(|l| (l, field))
+        .into_iter()
+        .chain(spec.aliases.iter().map(|a| (a.as_str(), Some("aliases"))));
+    for (spelling, field) in spellings {
+        if !is_cli_spelling(spelling) {
+            out.push(
+                CLI_SPELLING
+                    .diag(format!(
+                        "tool {name:?} property {property:?} has invalid CLI spelling --{spelling}"
+                    ))
+                    .at(tool.argument_origin(property, field)),
+            );
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The command tree of the generated CLI (CONTRACT.md d.3): CLI-audience tools as
+//! leaves, registry-level metadata on parents, sibling rules at every level.
+
+use std::collections::HashMap;
+
+use super::rules::command_metadata::CLI_COMMAND_METADATA;
+use super::rules::command_siblings::CLI_COMMAND_SIBLINGS;
+use super::{CommandNode, PreparedTool};
+use crate::contract::{ToolAudience, ToolCatalog, is_command_component};
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::pointer::Pointer;
+use crate::provenance::Provenance;
+
+/// Where a node's spellings and texts were written.
+#[derive(Clone, Copy)]
+enum Written {
+    Tool(usize),
+    Metadata(usize),
+}
+
+/// Builds the tree and checks it; what is wrong is appended to `out`.
+pub fn build(
+    catalog: &ToolCatalog,
+    provenance: &Provenance,
+    _arguments: &[PreparedTool],
+    out: &mut Vec<Diagnostic>,
+) -> CommandNode {
+    let mut root = CommandNode::default();
+    let mut written: HashMap<Vec<String>, Written> = HashMap::new();
+    for (index, tool) in catalog.tools.iter().enumerate() {
+        if !tool.governance.includes(ToolAudience::Cli) {
+            continue;
+        }
+        let mut node = &mut root;
+        for (depth, component) in tool.cli.command.iter().enumerate() {
+            written
+                .entry(tool.cli.command[..=depth].to_vec())
+                .or_insert(Written::Tool(index));
+            node = node
+                .children
+                .entry(component.clone())
+                .or_insert_with(|| CommandNode {
+                    name: component.clone(),
+                    ..CommandNode::default()
+                });
+        }
+        node.tool = Some(index);
+        node.aliases = tool.cli.aliases.clone();
+        node.hidden |= tool.cli.hidden;
+        node.title = tool.title.clone();
+        node.description = tool.description.clone();
+        written.insert(tool.cli.command.clone(), Written::Tool(index));
+    }
+
+    let commands = catalog
+        .cli
+        .as_ref()
+        .map(|c| c.commands.as_slice())
+        .unwrap_or_default();
+    let mut seen: HashMap<&[String], usize> = HashMap::new();
+    for (k, spec) in commands.iter().enumerate() {
+        let path = spec.command.join(" ");
+        let at = provenance.cli_command(k, &Pointer::root().key("command"));
+        if let Some(&first) = seen.get(spec.command.as_slice()) {
+            out.push(
+                CLI_COMMAND_METADATA
+                    .diag(format!(
+                        "duplicate registry-level CLI command metadata path {path:?}"
+                    ))
+                    .at(at)
+                    .related(
+                        provenance.cli_command(first, &Pointer::root().key("command")),
+                        "first given here",
+                    ),
+            );
+            continue;
+        }
+        seen.insert(&spec.command, k);
+        if spec.command.is_empty() || !spec.command.iter().all(|c| is_command_component(c)) {
+            out.push(
+                CLI_COMMAND_METADATA
+                    .diag(format!(
+                        "registry-level CLI command path {path:?} is invalid"
+                    ))
+                    .at(at),
+            );
+            continue;
+        }
+        let node = spec
+            .command
+            .iter()
+            .try_fold(&mut root, |node, c| node.children.get_mut(c));
+        match node {
+            None => out.push(
+                CLI_COMMAND_METADATA
+                    .diag(format!("registry-level CLI metadata path {path:?} does not name a command"))
+                    .at(at),
+            ),
+            Some(node) if node.tool.is_some() => out.push(
+                CLI_COMMAND_METADATA
+                    .diag(format!("registry-level CLI metadata path {path:?} names a tool rather than a parent command"))
+                    .at(at),
+            ),
+            Some(node) => {
+                node.title = spec.title.clone();
+                node.description = spec.description.clone();
+                node.aliases = spec.aliases.clone();
+                node.hidden = spec.hidden;
+                node.display_order = spec.display_order;
+                written.insert(spec.command.clone(), Written::Metadata(k));
+            }
+        }
+    }
+
+    let mut path = Vec::new();
+    check_siblings(&root, &mut path, &written, provenance, out);
+    root
+}
+
+fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Option<Origin> {
+    Some(match written? {
+        Written::Tool(index) => {
+            let field = if matches!(field, "title" | "description") {
+                field.to_owned()
+            } else {
+                format!("cli/{field}")
+            };
+            let path = Pointer::parse(&format!("/{field}")).unwrap_or_default();
+            provenance.tool(*index, &path, false)
+        }
+        Written::Metadata(k) => provenance.cli_command(*k, &Pointer::root().key(field)),
+    })
+}
+
+fn check_siblings(
+    node: &CommandNode,
+    path: &mut Vec<String>,
+    written: &HashMap<Vec<String>, Written>,
+    provenance: &Provenance,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut spellings: HashMap<&str, &str> = HashMap::new();
+    for child in node.children.values() {
+        path.push(child.name.clone());
+        let here = written.get(path.as_slice());
+        let shown = path.join(" ");
+        for (field, text) in [("title", &child.title), ("description", &child.description)] {
+            if text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!(
+                            "CLI command {field} must not be empty (command {shown:?})"
+                        ))
+                        .at_opt(origin(here, field, provenance)),
+                );
+            }
+        }
+        let names = std::iter::once((child.name.as_str(), "command"))
+            .chain(child.aliases.iter().map(|a| (a.as_str(), "aliases")));
+        for (spelling, field) in names {
+            let at = || origin(here, field, provenance);
+            if !is_command_component(spelling) {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!(
+                            "CLI command spelling {spelling:?} is not a portable command component"
+                        ))
+                        .at_opt(at()),
+                );
+            } else if spelling == "help" {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!("CLI command spelling {spelling:?} is reserved by the generated command framework"))
+                        .at_opt(at()),
+                );
+            } else if let Some(first) = spellings.insert(spelling, &child.name) {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!("CLI command spelling {spelling:?} is shared by sibling commands {first:?} and {:?}", child.name))
+                        .at_opt(at()),
+                );
+            }
+        }
+        check_siblings(child, path, written, provenance, out);
+        path.pop();
+    }
+}
