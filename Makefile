@@ -6,7 +6,7 @@ TOOLS := .tools
 VENV := $(TOOLS)/venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: demo test tools lint unit bench clean-tools
+.PHONY: demo test tools lint unit bench docs clean-tools
 
 demo:
 	$(CARGO) build --release --quiet
@@ -33,6 +33,10 @@ bench:
 	$(CARGO) build --release --quiet --examples --bin harn-catalog
 	./benches/process.sh
 	$(CARGO) bench --bench compile
+
+# The rule reference, generated from the rules' own documentation.
+docs:
+	$(CARGO) run --quiet -- rules --markdown > docs/rules.md
 
 clean-tools:
 	rm -rf $(TOOLS)

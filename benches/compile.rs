@@ -14,9 +14,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn compile(text: &str) -> String {
     let source = SourceFile::new("bench.json", text.to_owned(), Format::Json);
     let compilation = compile_source(source, Options::default());
-    let catalog = compilation
-        .catalog
-        .expect("the generated registry compiles");
+    let catalog = compilation.catalog.expect("the generated registry compiles");
     harn_catalog::emit::canonical_json(&catalog, false)
 }
 
@@ -30,16 +28,10 @@ fn benches(c: &mut Criterion) {
     group.sample_size(10);
     for tools in [1_000, 10_000] {
         let text = generate::registry(tools).to_string();
-        group.bench_with_input(
-            BenchmarkId::new("serde_json parse+serialise", tools),
-            &text,
-            |b, t| b.iter(|| baseline(t)),
-        );
-        group.bench_with_input(
-            BenchmarkId::new("harn-catalog compile", tools),
-            &text,
-            |b, t| b.iter(|| compile(t)),
-        );
+        group.bench_with_input(BenchmarkId::new("serde_json parse+serialise", tools), &text, |b, t| {
+            b.iter(|| baseline(t))
+        });
+        group.bench_with_input(BenchmarkId::new("harn-catalog compile", tools), &text, |b, t| b.iter(|| compile(t)));
     }
     group.finish();
 }

@@ -4,9 +4,6 @@
 mod generate;
 
 fn main() {
-    let tools = std::env::args()
-        .nth(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(10_000);
+    let tools = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(10_000);
     println!("{}", generate::registry(tools));
 }

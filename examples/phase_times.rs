@@ -11,10 +11,7 @@ fn main() {
     let s = serde_json::to_string(&v).unwrap();
     let ser = t.elapsed();
     drop(v);
-    println!(
-        "serde_json parse {parse:?} serialize {ser:?} ({} bytes)",
-        s.len()
-    );
+    println!("serde_json parse {parse:?} serialize {ser:?} ({} bytes)", s.len());
     let t = Instant::now();
     let doc = harn_catalog::ingest::parse(harn_catalog::source::SourceFile::new(
         &path,
@@ -28,11 +25,7 @@ fn main() {
     let n = harn_catalog::ingest::registry::normalize(doc);
     println!("normalize {:?}", t.elapsed());
     let t = Instant::now();
-    let d = harn_catalog::check::validate(
-        &n.catalog,
-        &n.provenance,
-        harn_catalog::check::schema::Wording::Registry,
-    );
+    let d = harn_catalog::check::validate(&n.catalog, &n.provenance, harn_catalog::check::schema::Wording::Registry, &n.superseded);
     println!("validate {:?} ({} diags)", t.elapsed(), d.len());
     let t = Instant::now();
     let out = harn_catalog::emit::canonical_json(&n.catalog, false);

@@ -6,10 +6,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let (input, output) = (
-        args.next().expect("usage: serde_baseline IN OUT"),
-        args.next().expect("usage: serde_baseline IN OUT"),
-    );
+    let (input, output) =
+        (args.next().expect("usage: serde_baseline IN OUT"), args.next().expect("usage: serde_baseline IN OUT"));
     let text = std::fs::read_to_string(input).expect("readable input");
     let value: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
     let mut out = serde_json::to_string(&value).expect("serialisable");

@@ -25,12 +25,7 @@ impl Compilation {
     fn failed(diagnostic: Diagnostic, unreadable: bool) -> Self {
         let mut diagnostics = Diagnostics::default();
         diagnostics.push(diagnostic);
-        Compilation {
-            catalog: None,
-            provenance: None,
-            diagnostics,
-            unreadable,
-        }
+        Compilation { catalog: None, provenance: None, diagnostics, unreadable }
     }
 }
 
@@ -64,17 +59,17 @@ pub fn compile_source(source: crate::source::SourceFile, options: Options) -> Co
 /// Compiles a parsed document.
 pub fn compile_document(document: Document, options: Options) -> Compilation {
     let mut diagnostics = Diagnostics::default();
-    let (catalog, mut provenance, wording) = if ingest::catalog::is_catalog(&document.value) {
+    let (catalog, mut provenance, superseded, wording) = if ingest::catalog::is_catalog(&document.value) {
         match ingest::catalog::read(document) {
-            Ok((catalog, provenance)) => (catalog, provenance, Wording::Catalog),
+            Ok((catalog, provenance)) => (catalog, provenance, Vec::new(), Wording::Catalog),
             Err(d) => return Compilation::failed(d, false),
         }
     } else {
         let normalized = ingest::registry::normalize(document);
         diagnostics.extend(normalized.diagnostics);
-        (normalized.catalog, normalized.provenance, Wording::Registry)
+        (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
     };
-    diagnostics.extend(crate::check::validate(&catalog, &provenance, wording));
+    diagnostics.extend(crate::check::validate(&catalog, &provenance, wording, &superseded));
     // The prepare phase builds on a sound catalog: run on a partial one, it would
     // report the consequences of errors already reported.
     if !options.catalog_phase_only && !diagnostics.has_errors() {
@@ -85,21 +80,11 @@ pub fn compile_document(document: Document, options: Options) -> Compilation {
         diagnostics.deny_warnings();
     }
     if diagnostics.has_errors() {
-        return Compilation {
-            catalog: None,
-            provenance: None,
-            diagnostics,
-            unreadable: false,
-        };
+        return Compilation { catalog: None, provenance: None, diagnostics, unreadable: false };
     }
     let (catalog, kept) = for_audience(catalog, ToolAudience::Catalog);
     provenance.retain_tools(&kept);
-    Compilation {
-        catalog: Some(catalog),
-        provenance: Some(provenance),
-        diagnostics,
-        unreadable: false,
-    }
+    Compilation { catalog: Some(catalog), provenance: Some(provenance), diagnostics, unreadable: false }
 }
 
 /// The catalog restricted to the tools of one audience, with the indices they had.

@@ -101,9 +101,7 @@ impl ReportArgs {
         let color = match self.color {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => {
-                std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
+            Color::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
         };
         Renderer::new(self.format, color)
     }
@@ -113,15 +111,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // Inputs are bounded in depth, but the schema compiler and the serialisers recurse:
     // a generous stack keeps every bounded input far from its end.
-    let worker = std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(move || run(cli));
+    let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || run(cli));
     match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         _ => {
-            eprintln!(
-                "error: harn-catalog stopped unexpectedly; please report this with the input that caused it"
-            );
+            eprintln!("error: harn-catalog stopped unexpectedly; please report this with the input that caused it");
             ExitCode::from(USAGE)
         }
     }
@@ -163,11 +157,7 @@ fn schema(args: &SchemaArgs) -> u8 {
     let diagnostics = compilation.diagnostics.into_vec();
     let Some(catalog) = compilation.catalog else {
         report(&renderer, &diagnostics, "; no catalog was written");
-        return if compilation.unreadable {
-            USAGE
-        } else {
-            REJECTED
-        };
+        return if compilation.unreadable { USAGE } else { REJECTED };
     };
     report(&renderer, &diagnostics, "");
     let text = emit::canonical_json(&catalog, args.pretty);
@@ -180,11 +170,7 @@ fn schema(args: &SchemaArgs) -> u8 {
         }
         None => {
             let mut stdout = std::io::stdout().lock();
-            if stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-                .is_err()
-            {
+            if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
                 return USAGE;
             }
         }
@@ -219,11 +205,7 @@ fn rule_table(markdown: bool) -> String {
             ));
         }
         for rule in &rules {
-            out.push_str(&format!(
-                "\n## {}\n\n{}\n",
-                rule.code,
-                demote_headings(&rule.documentation())
-            ));
+            out.push_str(&format!("\n## {}\n\n{}\n", rule.code, demote_headings(&rule.documentation())));
         }
     } else {
         let width = rules.iter().map(|r| r.code.len()).max().unwrap_or(0);
@@ -242,14 +224,5 @@ fn rule_table(markdown: bool) -> String {
 
 /// Rule docs use `##` sections; under a rule's own `##` heading they become `###`.
 fn demote_headings(doc: &str) -> String {
-    doc.lines()
-        .map(|l| {
-            if l.starts_with('#') {
-                format!("#{l}")
-            } else {
-                l.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    doc.lines().map(|l| if l.starts_with('#') { format!("#{l}") } else { l.to_owned() }).collect::<Vec<_>>().join("\n")
 }

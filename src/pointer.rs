@@ -161,14 +161,8 @@ mod tests {
     #[test]
     fn resolves_indices_and_numeric_keys() {
         let doc = serde_json::json!({"a": [10, {"7": true}]});
-        assert_eq!(
-            Pointer::parse("/a/0").unwrap().resolve(&doc),
-            Some(&serde_json::json!(10))
-        );
-        assert_eq!(
-            Pointer::parse("/a/1/7").unwrap().resolve(&doc),
-            Some(&serde_json::json!(true))
-        );
+        assert_eq!(Pointer::parse("/a/0").unwrap().resolve(&doc), Some(&serde_json::json!(10)));
+        assert_eq!(Pointer::parse("/a/1/7").unwrap().resolve(&doc), Some(&serde_json::json!(true)));
         assert_eq!(Pointer::parse("/a/01").unwrap().resolve(&doc), None);
     }
 }

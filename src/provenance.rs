@@ -25,11 +25,7 @@ pub struct EntryOrigin {
 
 impl EntryOrigin {
     pub fn identity(at: Pointer) -> Self {
-        EntryOrigin {
-            at,
-            fields: Vec::new(),
-            lowered: None,
-        }
+        EntryOrigin { at, fields: Vec::new(), lowered: None }
     }
 
     /// The source pointer of a path inside this entry (in wire field names).
@@ -82,18 +78,12 @@ impl Provenance {
             info: Pointer::root().key("info"),
             component_schemas: Pointer::root().key("components").key("schemas"),
             cli: Pointer::root().key("cli"),
-            tools: (0..tool_count)
-                .map(|i| EntryOrigin::identity(Pointer::root().key("tools").index(i)))
-                .collect(),
+            tools: (0..tool_count).map(|i| EntryOrigin::identity(Pointer::root().key("tools").index(i))).collect(),
         }
     }
 
     fn origin(&self, pointer: Pointer, key: bool) -> Origin {
-        if key {
-            Origin::key(&self.source, pointer)
-        } else {
-            Origin::value(&self.source, pointer)
-        }
+        if key { Origin::key(&self.source, pointer) } else { Origin::value(&self.source, pointer) }
     }
 
     /// A value (or with `key`, the member name) at `path` inside tool `index`.
@@ -123,10 +113,7 @@ impl Provenance {
     /// Keeps the origins of the entries at `kept` (ascending catalog indices), as a
     /// filter of the catalog's tools does.
     pub fn retain_tools(&mut self, kept: &[usize]) {
-        self.tools = kept
-            .iter()
-            .filter_map(|i| self.tools.get(*i).cloned())
-            .collect();
+        self.tools = kept.iter().filter_map(|i| self.tools.get(*i).cloned()).collect();
     }
 }
 
@@ -142,24 +129,12 @@ mod tests {
     fn maps_renamed_fields_and_lowered_parameters() {
         let origin = EntryOrigin {
             at: p("/tools/2"),
-            fields: vec![
-                ("inputSchema", p("/tools/2/parameters")),
-                ("policy", p("/tools/2/config/execution_policy")),
-            ],
+            fields: vec![("inputSchema", p("/tools/2/parameters")), ("policy", p("/tools/2/config/execution_policy"))],
             lowered: Some(vec![("id".into(), p("/tools/2/parameters/id/schema"))]),
         };
-        assert_eq!(
-            origin.map(&p("/inputSchema/properties/id/pattern")),
-            p("/tools/2/parameters/id/schema/pattern")
-        );
-        assert_eq!(
-            origin.map(&p("/inputSchema/required/0")),
-            p("/tools/2/parameters")
-        );
-        assert_eq!(
-            origin.map(&p("/policy/kind")),
-            p("/tools/2/config/execution_policy/kind")
-        );
+        assert_eq!(origin.map(&p("/inputSchema/properties/id/pattern")), p("/tools/2/parameters/id/schema/pattern"));
+        assert_eq!(origin.map(&p("/inputSchema/required/0")), p("/tools/2/parameters"));
+        assert_eq!(origin.map(&p("/policy/kind")), p("/tools/2/config/execution_policy/kind"));
         assert_eq!(origin.map(&p("/icons/0/src")), p("/tools/2/icons/0/src"));
     }
 }

@@ -31,22 +31,13 @@ fn compile_without_panicking(name: &str, text: String, format: Format) {
     let source = SourceFile::new(name, text.clone(), format);
     let result = std::panic::catch_unwind(|| {
         let compilation = compile_source(source, Options::default());
-        let renderer = harn_catalog::diagnostics::Renderer::new(
-            harn_catalog::diagnostics::ErrorFormat::Human,
-            false,
-        );
-        let json = harn_catalog::diagnostics::Renderer::new(
-            harn_catalog::diagnostics::ErrorFormat::Json,
-            false,
-        );
+        let renderer = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Human, false);
+        let json = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Json, false);
         for diagnostic in compilation.diagnostics.iter() {
             assert!(!renderer.render(diagnostic).is_empty());
             assert!(!json.render(diagnostic).is_empty());
         }
-        assert_eq!(
-            compilation.catalog.is_some(),
-            !compilation.diagnostics.has_errors()
-        );
+        assert_eq!(compilation.catalog.is_some(), !compilation.diagnostics.has_errors());
         if let Some(catalog) = &compilation.catalog {
             let text = harn_catalog::emit::canonical_json(catalog, false);
             if let Err(reasons) = common::reference_check(&text) {
@@ -59,14 +50,8 @@ fn compile_without_panicking(name: &str, text: String, format: Format) {
 
 fn seeds() -> Vec<(String, Format)> {
     let root = common::root().join("fixtures/widgets");
-    let mut seeds = vec![(
-        std::fs::read_to_string(root.join("registry.json")).unwrap(),
-        Format::Json,
-    )];
-    for (file, format) in [
-        ("registry.yaml", Format::Yaml),
-        ("registry.toml", Format::Toml),
-    ] {
+    let mut seeds = vec![(std::fs::read_to_string(root.join("registry.json")).unwrap(), Format::Json)];
+    for (file, format) in [("registry.yaml", Format::Yaml), ("registry.toml", Format::Toml)] {
         if let Ok(text) = std::fs::read_to_string(root.join(file)) {
             seeds.push((text, format));
         }
@@ -147,16 +132,8 @@ fn mutate(value: &mut Value, rng: &mut Rng, depth: usize) {
     match value {
         Value::Object(map) => {
             if rng.below(8) == 0 {
-                let key = [
-                    "name",
-                    "cli",
-                    "inputSchema",
-                    "governance",
-                    "_meta",
-                    "schemas",
-                    "command",
-                    "$defs",
-                ][rng.below(8)];
+                let key =
+                    ["name", "cli", "inputSchema", "governance", "_meta", "schemas", "command", "$defs"][rng.below(8)];
                 map.insert(key.to_owned(), replacement(rng));
             } else if let Some((_, child)) = map.iter_mut().nth(pick) {
                 mutate(child, rng, depth + 1);
@@ -178,11 +155,7 @@ fn value_mutations_of_registries_and_catalogs_never_panic() {
             for _ in 0..1 + rng.below(3) {
                 mutate(&mut mutated, &mut rng, 0);
             }
-            compile_without_panicking(
-                "mutated.json",
-                serde_json::to_string_pretty(&mutated).unwrap(),
-                Format::Json,
-            );
+            compile_without_panicking("mutated.json", serde_json::to_string_pretty(&mutated).unwrap(), Format::Json);
         }
     }
 }

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use crate::contract::ToolCatalog;
+use crate::contract::{ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
-use crate::provenance::Provenance;
+use crate::provenance::{EntryOrigin, Provenance};
 use catalog::{ToolCx, at, blank_string};
 use schema::{Components, Role, Subject, Wording};
 
@@ -24,21 +24,12 @@ pub fn validate(
     catalog: &ToolCatalog,
     provenance: &Provenance,
     wording: Wording,
+    superseded: &[(ToolCatalogEntry, EntryOrigin)],
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Some(info) = &catalog.info {
-        blank_string::check(
-            "info.name",
-            Some(&info.name),
-            || provenance.info("name"),
-            &mut out,
-        );
-        blank_string::check(
-            "info.version",
-            info.version.as_deref(),
-            || provenance.info("version"),
-            &mut out,
-        );
+        blank_string::check("info.name", Some(&info.name), || provenance.info("name"), &mut out);
+        blank_string::check("info.version", info.version.as_deref(), || provenance.info("version"), &mut out);
         blank_string::check(
             "info.description",
             info.description.as_deref(),
@@ -52,13 +43,8 @@ pub fn validate(
     if let Some(error) = components.registry_error() {
         out.push(
             schema::INVALID_SCHEMA_RESOURCES
-                .diag(format!(
-                    "components.schemas contains invalid schema resources: {error}"
-                ))
-                .at(Origin::value(
-                    &provenance.source,
-                    provenance.component_schemas.clone(),
-                )),
+                .diag(format!("components.schemas contains invalid schema resources: {error}"))
+                .at(Origin::value(&provenance.source, provenance.component_schemas.clone())),
         );
     }
     if let Some(schemas) = schemas {
@@ -73,37 +59,52 @@ pub fn validate(
         .enumerate()
         .map(|(index, tool)| {
             let mut found = Vec::new();
-            check_tool(
-                &ToolCx {
-                    index,
-                    tool,
-                    provenance,
-                },
-                &components,
-                wording,
-                &mut found,
-            );
+            check_tool(&ToolCx { index, tool, provenance }, &components, wording, &mut found);
             found
         })
         .collect();
     let mut names = HashMap::with_capacity(catalog.tools.len());
     for ((index, tool), found) in catalog.tools.iter().enumerate().zip(per_tool) {
-        let cx = ToolCx {
-            index,
-            tool,
-            provenance,
-        };
-        blank_string::check(
-            &cx.label("name"),
-            Some(&tool.name),
-            || cx.origin(&at(&["name"])),
-            &mut out,
-        );
+        let cx = ToolCx { index, tool, provenance };
+        blank_string::check(&cx.label("name"), Some(&tool.name), || cx.origin(&at(&["name"])), &mut out);
         catalog::duplicate_tool_name::check(&cx, &mut names, &mut out);
         out.extend(found);
     }
+    check_superseded(superseded, &components, provenance, &mut out);
     catalog::cli_paths::check(catalog, provenance, &mut out);
     out
+}
+
+/// A definition replaced by a later one of the same name is gone from the catalog,
+/// but upstream compiled its schemas when it was defined (CONTRACT.md a.3 step 7;
+/// skipped, as there, for schemas that reference components).
+fn check_superseded(
+    superseded: &[(ToolCatalogEntry, EntryOrigin)],
+    components: &Components,
+    provenance: &Provenance,
+    out: &mut Vec<Diagnostic>,
+) {
+    for (tool, origin) in superseded {
+        let schemas = [
+            ("inputSchema", Some(&tool.input_schema), Role::Input),
+            ("outputSchema", tool.output_schema.as_ref(), Role::Output),
+            ("errorSchema", tool.error_schema.as_ref(), Role::Error),
+        ];
+        for (field, value, role) in schemas {
+            let Some(value) = value else { continue };
+            let references = schema::refs::collect(value);
+            if schema::refs::component_names(&references).next().is_some() {
+                continue;
+            }
+            let label = format!("tool {:?} {field}", tool.name);
+            let locate = |path: &Pointer, key: bool| {
+                let pointer = origin.map(&Pointer::root().key(field).join(path));
+                if key { Origin::key(&provenance.source, pointer) } else { Origin::value(&provenance.source, pointer) }
+            };
+            let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &locate };
+            schema::check_compiles(&subject, components, out);
+        }
+    }
 }
 
 fn check_components(
@@ -124,80 +125,40 @@ fn check_components(
     for ((name, value), origin) in schemas.iter().zip(&origins) {
         if blank_string::is_blank(name) {
             out.push(
-                blank_string::BLANK_STRING
-                    .diag("components.schemas key must not be empty")
-                    .at(provenance.component(name, &Pointer::root(), true)),
+                blank_string::BLANK_STRING.diag("components.schemas key must not be empty").at(provenance.component(
+                    name,
+                    &Pointer::root(),
+                    true,
+                )),
             );
             continue;
         }
         let label = format!("components.schemas.{name}");
-        let subject = Subject {
-            label: &label,
-            value,
-            role: Role::Component,
-            tool: None,
-            origin: &**origin,
-        };
+        let subject = Subject { label: &label, value, role: Role::Component, tool: None, origin: &**origin };
         schema::check(&subject, components, wording, out);
-        docs.push(schema::ref_cycle::Document {
-            label,
-            value,
-            origin: &**origin,
-        });
+        docs.push(schema::ref_cycle::Document { label, value, origin: &**origin });
     }
-    let index: HashMap<String, usize> = docs
-        .iter()
-        .enumerate()
-        .map(|(i, d)| (d.label["components.schemas.".len()..].to_owned(), i))
-        .collect();
+    let index: HashMap<String, usize> =
+        docs.iter().enumerate().map(|(i, d)| (d.label["components.schemas.".len()..].to_owned(), i)).collect();
     schema::ref_cycle::check_components(&docs, &index, out);
 }
 
 /// The per-tool checks of b.1 step 3, after the name.
-fn check_tool(
-    cx: &ToolCx<'_>,
-    components: &Components,
-    wording: Wording,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_tool(cx: &ToolCx<'_>, components: &Components, wording: Wording, out: &mut Vec<Diagnostic>) {
     let tool = cx.tool;
-    for (field, text) in [
-        ("title", &tool.title),
-        ("description", &tool.description),
-        ("namespace", &tool.namespace),
-    ] {
-        blank_string::check(
-            &cx.label(field),
-            text.as_deref(),
-            || cx.origin(&at(&[field])),
-            out,
-        );
+    for (field, text) in [("title", &tool.title), ("description", &tool.description), ("namespace", &tool.namespace)] {
+        blank_string::check(&cx.label(field), text.as_deref(), || cx.origin(&at(&[field])), out);
     }
     if let Some(annotations) = &tool.annotations {
         let title = annotations.title.as_deref();
-        blank_string::check(
-            &cx.label("annotations.title"),
-            title,
-            || cx.origin(&at(&["annotations", "title"])),
-            out,
-        );
+        blank_string::check(&cx.label("annotations.title"), title, || cx.origin(&at(&["annotations", "title"])), out);
     }
     catalog::cli_command::check(cx, out);
     catalog::audiences::check(cx, out);
     catalog::icons::check(cx, out);
     if let Some(source) = &tool.source {
-        blank_string::check(
-            &cx.label("source.kind"),
-            Some(&source.kind),
-            || cx.origin(&at(&["source", "kind"])),
-            out,
-        );
-        blank_string::check(
-            &cx.label("source.id"),
-            source.id.as_deref(),
-            || cx.origin(&at(&["source", "id"])),
-            out,
-        );
+        blank_string::check(&cx.label("source.kind"), Some(&source.kind), || cx.origin(&at(&["source", "kind"])), out);
+        blank_string::check(&cx.label("source.id"), source.id.as_deref(), || cx.origin(&at(&["source", "id"])), out);
     }
     catalog::reserved_meta_key::check(cx, out);
     catalog::meta_key_grammar::check(cx, out);
@@ -210,17 +171,9 @@ fn check_tool(
     for (field, value, role) in schemas {
         let Some(value) = value else { continue };
         let label = cx.label(field);
-        let origin = |path: &Pointer, key: bool| {
-            cx.provenance
-                .tool(cx.index, &Pointer::root().key(field).join(path), key)
-        };
-        let subject = Subject {
-            label: &label,
-            value,
-            role,
-            tool: Some(&tool.name),
-            origin: &origin,
-        };
+        let origin =
+            |path: &Pointer, key: bool| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), key);
+        let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin };
         schema::check(&subject, components, wording, out);
     }
 }

@@ -27,20 +27,12 @@ pub struct ToolCatalogEntry {
     #[schemars(schema_with = "super::schema_fields::input_schema")]
     pub input_schema: serde_json::Value,
     /// Draft 2020-12 schema of the value the tool returns.
-    #[serde(
-        rename = "outputSchema",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "outputSchema", default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "super::schema_fields::optional_json_schema_document")]
     pub output_schema: Option<serde_json::Value>,
     /// Draft 2020-12 schema of the values the tool deliberately throws. Runtime faults
     /// stay adapter errors; only a declared throw is application error data.
-    #[serde(
-        rename = "errorSchema",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "errorSchema", default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "super::schema_fields::optional_json_schema_document")]
     pub error_schema: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -75,29 +67,13 @@ pub struct ToolPresentationAnnotations {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 1), pattern(r".*\S.*"))]
     pub title: Option<String>,
-    #[serde(
-        rename = "readOnlyHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "readOnlyHint", default, skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
-    #[serde(
-        rename = "destructiveHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "destructiveHint", default, skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
-    #[serde(
-        rename = "idempotentHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "idempotentHint", default, skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
-    #[serde(
-        rename = "openWorldHint",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "openWorldHint", default, skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
 }
 
@@ -142,9 +118,7 @@ pub struct ToolGovernance {
 impl ToolGovernance {
     /// Every audience, in canonical order: the default when a registry names none.
     pub fn everyone() -> Self {
-        ToolGovernance {
-            audiences: ToolAudience::ALL.to_vec(),
-        }
+        ToolGovernance { audiences: ToolAudience::ALL.to_vec() }
     }
 
     pub fn includes(&self, audience: ToolAudience) -> bool {

@@ -11,20 +11,15 @@ mod entry;
 mod schema_fields;
 mod vocabulary;
 
-pub use catalog::{
-    SCHEMA_VERSION, ToolCatalog, ToolCatalogComponents, ToolCatalogSchemaVersion, ToolRegistryInfo,
-};
+pub use catalog::{SCHEMA_VERSION, ToolCatalog, ToolCatalogComponents, ToolCatalogSchemaVersion, ToolRegistryInfo};
 pub use cli::{
-    ToolCliArgumentSpec, ToolCliCommandSpec, ToolCliSpec, ToolCliTreeSpec, is_cli_spelling,
-    is_command_component,
+    ToolCliArgumentSpec, ToolCliCommandSpec, ToolCliSpec, ToolCliTreeSpec, is_cli_spelling, is_command_component,
 };
 pub use entry::{
-    ToolCatalogEntry, ToolExecution, ToolGovernance, ToolIcon, ToolPolicy,
-    ToolPresentationAnnotations, ToolSource,
+    ToolCatalogEntry, ToolExecution, ToolGovernance, ToolIcon, ToolPolicy, ToolPresentationAnnotations, ToolSource,
 };
 pub use vocabulary::{
-    SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme, ToolKind,
-    ToolTaskSupport,
+    SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme, ToolKind, ToolTaskSupport,
 };
 
 /// An open JSON object whose keys serialise in byte order (`_meta`, `source.binding`).

@@ -70,27 +70,15 @@ pub enum Place {
 
 impl Origin {
     pub fn value(source: &Arc<SourceFile>, pointer: Pointer) -> Self {
-        Origin {
-            source: source.clone(),
-            place: Place::Pointer {
-                pointer,
-                key: false,
-            },
-        }
+        Origin { source: source.clone(), place: Place::Pointer { pointer, key: false } }
     }
 
     pub fn key(source: &Arc<SourceFile>, pointer: Pointer) -> Self {
-        Origin {
-            source: source.clone(),
-            place: Place::Pointer { pointer, key: true },
-        }
+        Origin { source: source.clone(), place: Place::Pointer { pointer, key: true } }
     }
 
     pub fn span(source: &Arc<SourceFile>, range: Range<usize>) -> Self {
-        Origin {
-            source: source.clone(),
-            place: Place::Span(range),
-        }
+        Origin { source: source.clone(), place: Place::Span(range) }
     }
 
     pub fn pointer(&self) -> Option<&Pointer> {
@@ -110,9 +98,7 @@ impl Origin {
 
     /// Line and column of the start of this origin (1:1 when it cannot be found).
     pub fn line_col(&self) -> LineCol {
-        self.range().map_or(LineCol { line: 1, column: 1 }, |r| {
-            self.source.line_col(r.start)
-        })
+        self.range().map_or(LineCol { line: 1, column: 1 }, |r| self.source.line_col(r.start))
     }
 }
 
@@ -166,10 +152,7 @@ impl Diagnostic {
 
     #[must_use]
     pub fn related(mut self, origin: Origin, message: impl Into<String>) -> Self {
-        self.related.push(Related {
-            origin,
-            message: message.into(),
-        });
+        self.related.push(Related { origin, message: message.into() });
         self
     }
 

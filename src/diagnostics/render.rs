@@ -71,21 +71,15 @@ impl Renderer {
         if let Some(help) = &d.help {
             group = group.element(Level::HELP.message(help.as_str()));
         }
-        let related: Vec<(String, Excerpt)> = d
-            .related
-            .iter()
-            .map(|r| (r.message.clone(), Excerpt::new(&r.origin)))
-            .collect();
+        let related: Vec<(String, Excerpt)> =
+            d.related.iter().map(|r| (r.message.clone(), Excerpt::new(&r.origin))).collect();
         let mut report = vec![group];
         for (message, excerpt) in &related {
             let note = Group::with_title(Level::NOTE.secondary_title(message.as_str()));
             report.push(excerpt.push_into(note, AnnotationKind::Context));
         }
-        let renderer = if self.color {
-            annotate_snippets::Renderer::styled()
-        } else {
-            annotate_snippets::Renderer::plain()
-        };
+        let renderer =
+            if self.color { annotate_snippets::Renderer::styled() } else { annotate_snippets::Renderer::plain() };
         // A blank line after each diagnostic, as rustc separates them.
         let mut out = renderer.render(&report);
         out.push_str("\n\n");
@@ -94,11 +88,7 @@ impl Renderer {
 }
 
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
 fn level(severity: Severity) -> Level<'static> {
@@ -123,38 +113,23 @@ impl Excerpt {
         let source = &origin.source;
         let path = source.display_path();
         let Some(range) = origin.range() else {
-            return Excerpt {
-                path,
-                line: 1,
-                column: 1,
-                text: String::new(),
-                span: 0..0,
-                cropped: false,
-            };
+            return Excerpt { path, line: 1, column: 1, text: String::new(), span: 0..0, cropped: false };
         };
         let lines = source.lines();
         let line = lines.line_of(range.start);
         let line_range = lines.line_range(&source.text, line);
         let position = source.line_col(range.start);
         // Only the first line of a multi-line value is shown, cut on char boundaries.
-        let start = crate::source::floor_char_boundary(
-            &source.text,
-            range.start.clamp(line_range.start, line_range.end),
-        );
-        let end =
-            crate::source::ceil_char_boundary(&source.text, range.end.clamp(start, line_range.end));
+        let start =
+            crate::source::floor_char_boundary(&source.text, range.start.clamp(line_range.start, line_range.end));
+        let end = crate::source::ceil_char_boundary(&source.text, range.end.clamp(start, line_range.end));
         let (window, cropped) = if line_range.len() > MAX_LINE_BYTES {
             let text = &source.text;
             let from = crate::source::floor_char_boundary(
                 text,
-                start
-                    .saturating_sub(MAX_LINE_BYTES / 2)
-                    .max(line_range.start),
+                start.saturating_sub(MAX_LINE_BYTES / 2).max(line_range.start),
             );
-            let to = crate::source::floor_char_boundary(
-                text,
-                (from + MAX_LINE_BYTES).min(line_range.end),
-            );
+            let to = crate::source::floor_char_boundary(text, (from + MAX_LINE_BYTES).min(line_range.end));
             (from..to.max(from), true)
         } else {
             (line_range, false)
@@ -174,23 +149,15 @@ impl Excerpt {
 
     fn push_into<'a>(&'a self, group: Group<'a>, kind: AnnotationKind) -> Group<'a> {
         if self.text.is_empty() && self.span.is_empty() {
-            return group.element(
-                annotate_snippets::Origin::path(self.path.as_str())
-                    .line(self.line)
-                    .char_column(self.column),
-            );
+            return group
+                .element(annotate_snippets::Origin::path(self.path.as_str()).line(self.line).char_column(self.column));
         }
-        let snippet = Snippet::source(self.text.as_str())
-            .line_start(self.line)
-            .annotation(kind.span(self.span.clone()));
+        let snippet =
+            Snippet::source(self.text.as_str()).line_start(self.line).annotation(kind.span(self.span.clone()));
         if self.cropped {
             // The window does not start at column 1: state the position explicitly.
             group
-                .element(
-                    annotate_snippets::Origin::path(self.path.as_str())
-                        .line(self.line)
-                        .char_column(self.column),
-                )
+                .element(annotate_snippets::Origin::path(self.path.as_str()).line(self.line).char_column(self.column))
                 .element(snippet)
         } else {
             group.element(snippet.path(self.path.as_str()))
@@ -209,10 +176,7 @@ fn json_line(d: &Diagnostic) -> String {
         object.insert("file".into(), origin.source.display_path().into());
         object.insert("line".into(), at.line.into());
         object.insert("column".into(), at.column.into());
-        object.insert(
-            "pointer".into(),
-            origin.pointer().map(|p| p.to_string()).into(),
-        );
+        object.insert("pointer".into(), origin.pointer().map(|p| p.to_string()).into());
     } else {
         for key in ["file", "line", "column", "pointer"] {
             object.insert(key.into(), serde_json::Value::Null);
@@ -251,10 +215,7 @@ fn github_line(d: &Diagnostic) -> String {
     let mut properties = Vec::new();
     if let Some(origin) = &d.origin {
         let at = origin.line_col();
-        properties.push(format!(
-            "file={}",
-            escape_property(&origin.source.display_path())
-        ));
+        properties.push(format!("file={}", escape_property(&origin.source.display_path())));
         properties.push(format!("line={}", at.line));
         properties.push(format!("col={}", at.column));
     }
@@ -263,18 +224,12 @@ fn github_line(d: &Diagnostic) -> String {
     if let Some(help) = &d.help {
         let _ = write!(message, "\nhelp: {help}");
     }
-    format!(
-        "::{command} {}::{}\n",
-        properties.join(","),
-        escape_data(&message)
-    )
+    format!("::{command} {}::{}\n", properties.join(","), escape_data(&message))
 }
 
 /// Escapes a workflow-command message.
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// Escapes a workflow-command property value.

@@ -29,13 +29,7 @@ impl Rule {
 
     /// The documentation with the one leading space of each `///` line removed.
     pub fn documentation(&self) -> String {
-        self.doc
-            .lines()
-            .map(|l| l.strip_prefix(' ').unwrap_or(l))
-            .collect::<Vec<_>>()
-            .join("\n")
-            .trim()
-            .to_owned()
+        self.doc.lines().map(|l| l.strip_prefix(' ').unwrap_or(l)).collect::<Vec<_>>().join("\n").trim().to_owned()
     }
 }
 

@@ -6,12 +6,8 @@ use serde::Serialize;
 
 /// `value` as compact (or, with `pretty`, two-space indented) JSON and one `\n`.
 pub fn canonical_json<T: Serialize>(value: &T, pretty: bool) -> String {
-    let mut text = if pretty {
-        serde_json::to_string_pretty(value)
-    } else {
-        serde_json::to_string(value)
-    }
-    .expect("contract types always serialise: their maps have string keys");
+    let mut text = if pretty { serde_json::to_string_pretty(value) } else { serde_json::to_string(value) }
+        .expect("contract types always serialise: their maps have string keys");
     text.push('\n');
     text
 }

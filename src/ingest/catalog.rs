@@ -35,9 +35,7 @@ declare_rule! {
 
 /// Whether a parsed document is a catalog rather than a registry declaration.
 pub fn is_catalog(value: &Value) -> bool {
-    value
-        .as_object()
-        .is_some_and(|o| o.contains_key("schema_version"))
+    value.as_object().is_some_and(|o| o.contains_key("schema_version"))
 }
 
 /// Reads a catalog document strictly.
@@ -47,13 +45,8 @@ pub fn read(document: Document) -> Result<(ToolCatalog, Provenance), Diagnostic>
     if version.and_then(Value::as_str) != Some(SCHEMA_VERSION) {
         let shown = version.map_or_else(String::new, Value::to_string);
         return Err(CATALOG_SHAPE
-            .diag(format!(
-                "unsupported catalog schema_version {shown}; harn-catalog reads {SCHEMA_VERSION:?}"
-            ))
-            .at(Origin::value(
-                &source,
-                Pointer::root().key("schema_version"),
-            )));
+            .diag(format!("unsupported catalog schema_version {shown}; harn-catalog reads {SCHEMA_VERSION:?}"))
+            .at(Origin::value(&source, Pointer::root().key("schema_version"))));
     }
     let mut track = serde_path_to_error::Track::new();
     let deserializer = serde_path_to_error::Deserializer::new(&value, &mut track);
@@ -65,11 +58,7 @@ pub fn read(document: Document) -> Result<(ToolCatalog, Provenance), Diagnostic>
         Err(error) => {
             let path = track.path();
             let pointer = Pointer::parse(&json_pointer_of(&path)).unwrap_or_default();
-            let at = if path.to_string() == "." {
-                String::new()
-            } else {
-                format!(" at {path}")
-            };
+            let at = if path.to_string() == "." { String::new() } else { format!(" at {path}") };
             Err(CATALOG_SHAPE
                 .diag(format!("invalid harn-tools/2.0 catalog{at}: {error}"))
                 .at(Origin::value(&source, pointer)))

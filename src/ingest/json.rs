@@ -34,14 +34,11 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
         )
     };
     let full = error.to_string();
-    let message = full
-        .rsplit_once(" at line ")
-        .map_or(full.as_str(), |(message, _)| message);
+    let message = full.rsplit_once(" at line ").map_or(full.as_str(), |(message, _)| message);
     if let Some(key) = message.strip_prefix(DUPLICATE_PREFIX) {
         // The parser stops just after the key: point at the key itself.
         let quoted = serde_json::to_string(key).unwrap_or_default();
-        let end =
-            crate::source::floor_char_boundary(&source.text, (offset + 1).min(source.text.len()));
+        let end = crate::source::floor_char_boundary(&source.text, (offset + 1).min(source.text.len()));
         let start = source.text[..end].rfind(&quoted).unwrap_or(offset);
         return DUPLICATE_KEY
             .diag(format!("duplicate key {quoted} in one object"))
@@ -49,11 +46,7 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
     }
     if message.starts_with("recursion limit exceeded") {
         return NESTING_TOO_DEEP
-            .diag(format!(
-                "{} nests arrays and objects deeper than {} levels",
-                source.display_path(),
-                super::MAX_DEPTH
-            ))
+            .diag(format!("{} nests arrays and objects deeper than {} levels", source.display_path(), super::MAX_DEPTH))
             .at(Origin::span(source, offset..offset + 1));
     }
     syntax_error(source, offset..offset + 1, message)
@@ -89,9 +82,7 @@ impl<'de> Visitor<'de> for StrictValue {
     }
 
     fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Value, E> {
-        serde_json::Number::from_f64(v)
-            .map(Value::Number)
-            .ok_or_else(|| E::custom("number is not finite"))
+        serde_json::Number::from_f64(v).map(Value::Number).ok_or_else(|| E::custom("number is not finite"))
     }
 
     fn visit_str<E>(self, v: &str) -> Result<Value, E> {
@@ -141,11 +132,7 @@ mod tests {
     use crate::source::Format;
 
     fn parse_text(text: &str) -> Result<Value, Diagnostic> {
-        parse(&Arc::new(SourceFile::new(
-            "t.json",
-            text.to_owned(),
-            Format::Json,
-        )))
+        parse(&Arc::new(SourceFile::new("t.json", text.to_owned(), Format::Json)))
     }
 
     #[test]

@@ -55,10 +55,7 @@ pub fn parse(source: SourceFile) -> Result<Document, Diagnostic> {
     let source = Arc::new(source);
     if source.text.trim().is_empty() {
         return Err(EMPTY_INPUT
-            .diag(format!(
-                "{} is empty; a registry declaration or a catalog is expected",
-                source.display_path()
-            ))
+            .diag(format!("{} is empty; a registry declaration or a catalog is expected", source.display_path()))
             .at(crate::diagnostics::Origin::span(&source, 0..0)));
     }
     let value = match source.format {

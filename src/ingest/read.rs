@@ -92,18 +92,13 @@ pub enum ReadError {
 
 pub fn format_of(path: &Path) -> Result<Format, Diagnostic> {
     Format::from_path(path).ok_or_else(|| {
-        UNKNOWN_FORMAT.diag(format!(
-            "cannot tell the format of {}: unknown file extension",
-            path.display()
-        ))
+        UNKNOWN_FORMAT.diag(format!("cannot tell the format of {}: unknown file extension", path.display()))
     })
 }
 
 pub fn read_text(path: &Path, format: Format) -> Result<String, ReadError> {
     if path.is_dir() {
-        return Err(ReadError::Io(
-            UNREADABLE_INPUT.diag(format!("{} is a directory, not a file", path.display())),
-        ));
+        return Err(ReadError::Io(UNREADABLE_INPUT.diag(format!("{} is a directory, not a file", path.display()))));
     }
     let bytes = std::fs::read(path).map_err(|e| {
         let reason = match e.kind() {

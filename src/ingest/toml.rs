@@ -56,18 +56,14 @@ fn convert(
             Some(n) => Value::Number(n),
             None => {
                 return Err(UNSUPPORTED_VALUE
-                    .diag(format!(
-                        "{f} has no JSON equivalent; quote it to make it a string"
-                    ))
+                    .diag(format!("{f} has no JSON equivalent; quote it to make it a string"))
                     .at(Origin::value(source, pointer.clone())));
             }
         },
         toml::Value::Boolean(b) => Value::Bool(b),
         toml::Value::Datetime(d) => {
             return Err(UNSUPPORTED_VALUE
-                .diag(format!(
-                    "TOML date-time {d} has no JSON equivalent; quote it to make it a string"
-                ))
+                .diag(format!("TOML date-time {d} has no JSON equivalent; quote it to make it a string"))
                 .at(Origin::value(source, pointer.clone())));
         }
         toml::Value::Array(items) => {
@@ -89,20 +85,13 @@ mod tests {
     use crate::source::Format;
 
     fn parse_text(text: &str) -> Result<Value, Diagnostic> {
-        parse(&Arc::new(SourceFile::new(
-            "t.toml",
-            text.to_owned(),
-            Format::Toml,
-        )))
+        parse(&Arc::new(SourceFile::new("t.toml", text.to_owned(), Format::Toml)))
     }
 
     #[test]
     fn converts_to_json_keeping_order() {
         let v = parse_text("b = 1\na = [true, \"x\", 1.5]\n[[tools]]\nname = \"t\"\n").unwrap();
-        assert_eq!(
-            v.to_string(),
-            r#"{"b":1,"a":[true,"x",1.5],"tools":[{"name":"t"}]}"#
-        );
+        assert_eq!(v.to_string(), r#"{"b":1,"a":[true,"x",1.5],"tools":[{"name":"t"}]}"#);
     }
 
     #[test]
@@ -114,9 +103,6 @@ mod tests {
 
     #[test]
     fn refuses_duplicate_keys() {
-        assert_eq!(
-            parse_text("a = 1\na = 2\n").unwrap_err().code(),
-            "duplicate-key"
-        );
+        assert_eq!(parse_text("a = 1\na = 2\n").unwrap_err().code(), "duplicate-key");
     }
 }

@@ -31,19 +31,11 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
     match docs.len() {
         1 => {}
         0 => {
-            return Err(syntax_error(
-                source,
-                0..0,
-                "the file holds no YAML document",
-            ));
+            return Err(syntax_error(source, 0..0, "the file holds no YAML document"));
         }
         n => {
             let second = docs[1].span.start;
-            let offset = source.lines().offset_of(
-                &source.text,
-                second.line().saturating_sub(1),
-                second.col(),
-            );
+            let offset = source.lines().offset_of(&source.text, second.line().saturating_sub(1), second.col());
             return Err(syntax_error(
                 source,
                 offset..offset,
@@ -56,14 +48,9 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
 
 fn scan_error(source: &Arc<SourceFile>, error: &ScanError) -> Diagnostic {
     let marker = error.marker();
-    let offset =
-        source
-            .lines()
-            .offset_of(&source.text, marker.line().saturating_sub(1), marker.col());
+    let offset = source.lines().offset_of(&source.text, marker.line().saturating_sub(1), marker.col());
     if error.info().contains("duplicate") {
-        return DUPLICATE_KEY
-            .diag(error.info().to_owned())
-            .at(Origin::span(source, offset..offset));
+        return DUPLICATE_KEY.diag(error.info().to_owned()).at(Origin::span(source, offset..offset));
     }
     syntax_error(source, offset..offset, error.info())
 }
@@ -74,20 +61,12 @@ struct Converter<'s> {
 
 impl Converter<'_> {
     fn unsupported(&self, pointer: &Pointer, key: bool, message: String) -> Diagnostic {
-        let origin = if key {
-            Origin::key(self.source, pointer.clone())
-        } else {
-            Origin::value(self.source, pointer.clone())
-        };
+        let origin =
+            if key { Origin::key(self.source, pointer.clone()) } else { Origin::value(self.source, pointer.clone()) };
         UNSUPPORTED_VALUE.diag(message).at(origin)
     }
 
-    fn convert(
-        &self,
-        node: &MarkedYaml<'_>,
-        pointer: &mut Pointer,
-        depth: usize,
-    ) -> Result<Value, Diagnostic> {
+    fn convert(&self, node: &MarkedYaml<'_>, pointer: &mut Pointer, depth: usize) -> Result<Value, Diagnostic> {
         if depth > MAX_DEPTH {
             return Err(too_deep(self.source, pointer.clone()));
         }
@@ -102,10 +81,7 @@ impl Converter<'_> {
                         return Err(self.unsupported(
                             pointer,
                             false,
-                            format!(
-                                "{} has no JSON equivalent; quote it to make it a string",
-                                f.into_inner()
-                            ),
+                            format!("{} has no JSON equivalent; quote it to make it a string", f.into_inner()),
                         ));
                     }
                 },
@@ -134,7 +110,9 @@ impl Converter<'_> {
                             k.span.start.col(),
                         );
                         return Err(UNSUPPORTED_VALUE
-                            .diag(format!("YAML mapping key {shown} is not a string; JSON keys are strings, so quote it"))
+                            .diag(format!(
+                                "YAML mapping key {shown} is not a string; JSON keys are strings, so quote it"
+                            ))
                             .at(Origin::span(self.source, offset..offset + 1)));
                     };
                     pointer.push(crate::pointer::Segment::Key(key.as_str().into()));
@@ -149,20 +127,13 @@ impl Converter<'_> {
                     return Err(self.unsupported(
                         pointer,
                         false,
-                        format!(
-                            "YAML tag {}{} has no JSON meaning; remove it",
-                            tag.handle, tag.suffix
-                        ),
+                        format!("YAML tag {}{} has no JSON meaning; remove it", tag.handle, tag.suffix),
                     ));
                 }
                 return self.convert(inner, pointer, depth);
             }
             YamlData::Alias(_) | YamlData::BadValue | YamlData::Representation(..) => {
-                return Err(self.unsupported(
-                    pointer,
-                    false,
-                    "this YAML value cannot be read as JSON".to_owned(),
-                ));
+                return Err(self.unsupported(pointer, false, "this YAML value cannot be read as JSON".to_owned()));
             }
         })
     }
@@ -174,11 +145,7 @@ mod tests {
     use crate::source::Format;
 
     fn parse_text(text: &str) -> Result<Value, Diagnostic> {
-        parse(&Arc::new(SourceFile::new(
-            "t.yaml",
-            text.to_owned(),
-            Format::Yaml,
-        )))
+        parse(&Arc::new(SourceFile::new("t.yaml", text.to_owned(), Format::Yaml)))
     }
 
     #[test]
@@ -189,10 +156,7 @@ mod tests {
 
     #[test]
     fn refuses_duplicate_and_non_string_keys() {
-        assert_eq!(
-            parse_text("a: 1\na: 2\n").unwrap_err().code(),
-            "duplicate-key"
-        );
+        assert_eq!(parse_text("a: 1\na: 2\n").unwrap_err().code(), "duplicate-key");
         let d = parse_text("tools:\n  200: x\n").unwrap_err();
         assert_eq!(d.code(), "unsupported-value");
         assert_eq!(d.origin.unwrap().line_col().line, 2);
@@ -200,23 +164,14 @@ mod tests {
 
     #[test]
     fn refuses_several_documents_and_infinities() {
-        assert_eq!(
-            parse_text("a: 1\n---\nb: 2\n").unwrap_err().code(),
-            "syntax-error"
-        );
-        assert_eq!(
-            parse_text("a: .inf\n").unwrap_err().code(),
-            "unsupported-value"
-        );
+        assert_eq!(parse_text("a: 1\n---\nb: 2\n").unwrap_err().code(), "syntax-error");
+        assert_eq!(parse_text("a: .inf\n").unwrap_err().code(), "unsupported-value");
     }
 
     #[test]
     fn refuses_deep_nesting_without_overflowing() {
         let text = "[".repeat(10_000) + &"]".repeat(10_000);
         let code = parse_text(&text).unwrap_err().code();
-        assert!(
-            code == "nesting-too-deep" || code == "syntax-error",
-            "{code}"
-        );
+        assert!(code == "nesting-too-deep" || code == "syntax-error", "{code}");
     }
 }

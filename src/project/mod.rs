@@ -23,16 +23,7 @@ pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance) -> (Prepared, Vec
         .tools
         .iter()
         .enumerate()
-        .map(|(index, tool)| {
-            cli::arguments::prepare(
-                &cli::ToolRef {
-                    index,
-                    tool,
-                    provenance,
-                },
-                &mut out,
-            )
-        })
+        .map(|(index, tool)| cli::arguments::prepare(&cli::ToolRef { index, tool, provenance }, &mut out))
         .collect();
     let tree = cli::tree::build(catalog, provenance, &arguments, &mut out);
     (Prepared { arguments, tree }, out)

@@ -29,10 +29,9 @@ fn convert(value: &Value<'_>) -> SpanTree {
                     .collect(),
             ),
         },
-        Value::Array(array) => SpanTree {
-            range: range(&array.range),
-            node: SpanNode::Array(array.elements.iter().map(convert).collect()),
-        },
+        Value::Array(array) => {
+            SpanTree { range: range(&array.range), node: SpanNode::Array(array.elements.iter().map(convert).collect()) }
+        }
         Value::StringLit(v) => SpanTree::leaf(range(&v.range)),
         Value::NumberLit(v) => SpanTree::leaf(range(&v.range)),
         Value::BooleanLit(v) => SpanTree::leaf(range(&v.range)),

@@ -16,29 +16,19 @@ pub struct LineIndex {
 impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
         LineIndex { starts }
     }
 
     /// The 0-based line that holds `offset`.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.starts
-            .partition_point(|start| *start <= offset)
-            .saturating_sub(1)
+        self.starts.partition_point(|start| *start <= offset).saturating_sub(1)
     }
 
     /// Byte range of a 0-based line, without its line terminator.
     pub fn line_range(&self, text: &str, line: usize) -> std::ops::Range<usize> {
         let start = self.starts.get(line).copied().unwrap_or(text.len());
-        let mut end = self
-            .starts
-            .get(line + 1)
-            .map_or(text.len(), |next| next - 1);
+        let mut end = self.starts.get(line + 1).map_or(text.len(), |next| next - 1);
         if end > start && text.as_bytes().get(end - 1) == Some(&b'\r') {
             end -= 1;
         }
@@ -49,21 +39,14 @@ impl LineIndex {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let line = self.line_of(offset);
         let start = self.starts[line];
-        LineCol {
-            line: line + 1,
-            column: text[start..offset].chars().count() + 1,
-        }
+        LineCol { line: line + 1, column: text[start..offset].chars().count() + 1 }
     }
 
     /// Byte offset of a 0-based line and a 0-based column counted in characters.
     pub fn offset_of(&self, text: &str, line: usize, column: usize) -> usize {
         let range = self.line_range(text, line);
         let line_text = &text[range.clone()];
-        range.start
-            + line_text
-                .char_indices()
-                .nth(column)
-                .map_or(line_text.len(), |(i, _)| i)
+        range.start + line_text.char_indices().nth(column).map_or(line_text.len(), |(i, _)| i)
     }
 }
 
@@ -97,9 +80,6 @@ mod tests {
         assert_eq!(index.line_col(text, x), LineCol { line: 2, column: 2 });
         assert_eq!(&text[index.line_range(text, 1)], "\u{e9}x");
         assert_eq!(index.offset_of(text, 1, 1), x);
-        assert_eq!(
-            index.line_col(text, text.len()),
-            LineCol { line: 3, column: 5 }
-        );
+        assert_eq!(index.line_col(text, text.len()), LineCol { line: 3, column: 5 });
     }
 }

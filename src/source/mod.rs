@@ -60,13 +60,7 @@ pub struct SourceFile {
 
 impl SourceFile {
     pub fn new(path: impl Into<PathBuf>, text: String, format: Format) -> Self {
-        SourceFile {
-            path: path.into(),
-            text,
-            format,
-            lines: OnceLock::new(),
-            spans: OnceLock::new(),
-        }
+        SourceFile { path: path.into(), text, format, lines: OnceLock::new(), spans: OnceLock::new() }
     }
 
     pub fn display_path(&self) -> String {

@@ -21,10 +21,7 @@ pub enum SpanNode {
 
 impl SpanTree {
     pub fn leaf(range: Range<usize>) -> Self {
-        SpanTree {
-            range,
-            node: SpanNode::Leaf,
-        }
+        SpanTree { range, node: SpanNode::Leaf }
     }
 
     /// The range `pointer` names, or that of its deepest existing ancestor.
@@ -34,9 +31,7 @@ impl SpanTree {
         for (i, segment) in segments.iter().enumerate() {
             let last = i + 1 == segments.len();
             let next = match (&current.node, segment) {
-                (SpanNode::Object(members), Segment::Key(k)) => {
-                    members.iter().rev().find(|(name, _, _)| name == &**k)
-                }
+                (SpanNode::Object(members), Segment::Key(k)) => members.iter().rev().find(|(name, _, _)| name == &**k),
                 (SpanNode::Object(members), Segment::Index(n)) => {
                     let k = n.to_string();
                     members.iter().rev().find(|(name, _, _)| *name == k)

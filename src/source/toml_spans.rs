@@ -13,22 +13,16 @@ pub fn build(text: &str) -> Option<SpanTree> {
 fn convert_table(table: &DeTable<'_>, range: std::ops::Range<usize>) -> SpanTree {
     SpanTree {
         range,
-        node: SpanNode::Object(
-            table
-                .iter()
-                .map(|(k, v)| (k.get_ref().to_string(), k.span(), convert(v)))
-                .collect(),
-        ),
+        node: SpanNode::Object(table.iter().map(|(k, v)| (k.get_ref().to_string(), k.span(), convert(v))).collect()),
     }
 }
 
 fn convert(value: &Spanned<DeValue<'_>>) -> SpanTree {
     match value.get_ref() {
         DeValue::Table(table) => convert_table(table, value.span()),
-        DeValue::Array(items) => SpanTree {
-            range: value.span(),
-            node: SpanNode::Array(items.iter().map(convert).collect()),
-        },
+        DeValue::Array(items) => {
+            SpanTree { range: value.span(), node: SpanNode::Array(items.iter().map(convert).collect()) }
+        }
         _ => SpanTree::leaf(value.span()),
     }
 }

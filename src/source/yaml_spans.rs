@@ -16,15 +16,12 @@ fn convert(node: &MarkedYaml<'_>, text: &str, lines: &LineIndex) -> SpanTree {
     let offset = |m: saphyr::Marker| lines.offset_of(text, m.line().saturating_sub(1), m.col());
     let range = offset(node.span.start)..offset(node.span.end).max(offset(node.span.start));
     let node = match &node.data {
-        YamlData::Sequence(items) => {
-            SpanNode::Array(items.iter().map(|i| convert(i, text, lines)).collect())
-        }
+        YamlData::Sequence(items) => SpanNode::Array(items.iter().map(|i| convert(i, text, lines)).collect()),
         YamlData::Mapping(map) => SpanNode::Object(
             map.iter()
                 .filter_map(|(k, v)| {
                     let name = mapping_key(k)?;
-                    let key_range =
-                        offset(k.span.start)..offset(k.span.end).max(offset(k.span.start));
+                    let key_range = offset(k.span.start)..offset(k.span.end).max(offset(k.span.start));
                     Some((name, key_range, convert(v, text, lines)))
                 })
                 .collect(),

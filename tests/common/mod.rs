@@ -26,38 +26,26 @@ impl Outcome {
 
     /// The catalog as a JSON value; panics with the diagnostics when refused.
     pub fn json(&self) -> serde_json::Value {
-        let text = self
-            .catalog
-            .as_ref()
-            .unwrap_or_else(|| panic!("input was refused:\n{}", self.human()));
+        let text = self.catalog.as_ref().unwrap_or_else(|| panic!("input was refused:\n{}", self.human()));
         serde_json::from_str(text).expect("catalogs are JSON")
     }
 
     /// The diagnostics as a person sees them, without colour.
     pub fn human(&self) -> String {
         let renderer = Renderer::new(ErrorFormat::Human, false);
-        self.diagnostics
-            .iter()
-            .map(|d| renderer.render(d))
-            .collect()
+        self.diagnostics.iter().map(|d| renderer.render(d)).collect()
     }
 
     /// Whether some diagnostic of rule `code` has a message containing `fragment`.
     pub fn has(&self, code: &str, fragment: &str) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.code() == code && d.message.contains(fragment))
+        self.diagnostics.iter().any(|d| d.code() == code && d.message.contains(fragment))
     }
 
     /// Asserts that some diagnostic of rule `code` contains `fragment`, printing all
     /// diagnostics otherwise.
     #[track_caller]
     pub fn assert_has(&self, code: &str, fragment: &str) {
-        assert!(
-            self.has(code, fragment),
-            "expected {code} containing {fragment:?}, got:\n{}",
-            self.human()
-        );
+        assert!(self.has(code, fragment), "expected {code} containing {fragment:?}, got:\n{}", self.human());
     }
 }
 
@@ -68,10 +56,7 @@ pub fn compile_text(name: &str, text: &str) -> Outcome {
 
 pub fn compile_text_with(name: &str, text: &str, options: Options) -> Outcome {
     let format = Format::from_path(Path::new(name)).expect("a .json, .yaml, .yml or .toml name");
-    outcome(compile::compile_source(
-        SourceFile::new(name, text.to_owned(), format),
-        options,
-    ))
+    outcome(compile::compile_source(SourceFile::new(name, text.to_owned(), format), options))
 }
 
 /// Compiles a JSON value as a registry declaration or catalog.
@@ -87,20 +72,13 @@ pub fn compile_path(path: &Path) -> Outcome {
 /// Every catalog a test emits is checked against the published envelope schema by
 /// an independent validator before the test sees it.
 fn outcome(compilation: compile::Compilation) -> Outcome {
-    let catalog = compilation
-        .catalog
-        .map(|c| harn_catalog::emit::canonical_json(&c, false));
+    let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, false));
     if let Some(text) = &catalog {
         if let Err(reasons) = reference_check(text) {
-            panic!(
-                "emitted catalog does not validate against the reference schema: {reasons}\n{text}"
-            );
+            panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");
         }
     }
-    Outcome {
-        catalog,
-        diagnostics: compilation.diagnostics.into_vec(),
-    }
+    Outcome { catalog, diagnostics: compilation.diagnostics.into_vec() }
 }
 
 /// Validates one catalog (compact JSON, one line) with Python `jsonschema` against
@@ -133,27 +111,15 @@ pub fn reference_check(catalog: &str) -> Result<(), String> {
             .expect("the validator starts");
         let input = child.stdin.take().expect("piped stdin");
         let output = BufReader::new(child.stdout.take().expect("piped stdout"));
-        Mutex::new(Validator {
-            _child: child,
-            input,
-            output,
-        })
+        Mutex::new(Validator { _child: child, input, output })
     });
-    let mut validator = validator
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut validator = validator.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let line = catalog.trim_end();
-    assert!(
-        !line.contains('\n'),
-        "catalogs are checked in their compact form"
-    );
+    assert!(!line.contains('\n'), "catalogs are checked in their compact form");
     writeln!(validator.input, "{line}").expect("the validator reads");
     validator.input.flush().expect("the validator reads");
     let mut answer = String::new();
-    validator
-        .output
-        .read_line(&mut answer)
-        .expect("the validator answers");
+    validator.output.read_line(&mut answer).expect("the validator answers");
     match answer.trim_end() {
         "ok" => Ok(()),
         other => Err(other.to_owned()),

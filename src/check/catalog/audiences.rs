@@ -28,17 +28,9 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
     let label = cx.label("governance.audiences");
     let place = at(&["governance", "audiences"]);
     if let Some(k) = (1..audiences.len()).find(|&k| audiences[..k].contains(&audiences[k])) {
-        out.push(
-            AUDIENCES
-                .diag(format!("{label} must not contain duplicates"))
-                .at(cx.origin(&place.index(k))),
-        );
+        out.push(AUDIENCES.diag(format!("{label} must not contain duplicates")).at(cx.origin(&place.index(k))));
     }
     if audiences.is_empty() {
-        out.push(
-            AUDIENCES
-                .diag(format!("{label} must not be empty"))
-                .at(cx.origin(&place)),
-        );
+        out.push(AUDIENCES.diag(format!("{label} must not be empty")).at(cx.origin(&place)));
     }
 }

@@ -34,17 +34,8 @@ pub fn is_blank(text: &str) -> bool {
 }
 
 /// `<label> must not be empty` when `text` is blank.
-pub fn check(
-    label: &str,
-    text: Option<&str>,
-    origin: impl FnOnce() -> Origin,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(label: &str, text: Option<&str>, origin: impl FnOnce() -> Origin, out: &mut Vec<Diagnostic>) {
     if text.is_some_and(is_blank) {
-        out.push(
-            BLANK_STRING
-                .diag(format!("{label} must not be empty"))
-                .at(origin()),
-        );
+        out.push(BLANK_STRING.diag(format!("{label} must not be empty")).at(origin()));
     }
 }

@@ -40,10 +40,7 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
         if !is_command_component(part) {
             out.push(
                 CLI_COMMAND_COMPONENT
-                    .diag(format!(
-                        "{} must match ^[A-Za-z0-9_][A-Za-z0-9_-]*$",
-                        cx.label(&format!("cli.command[{j}]"))
-                    ))
+                    .diag(format!("{} must match ^[A-Za-z0-9_][A-Za-z0-9_-]*$", cx.label(&format!("cli.command[{j}]"))))
                     .at(cx.origin(&at(&["cli", "command"]).index(j))),
             );
         }

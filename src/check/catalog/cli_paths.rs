@@ -54,21 +54,16 @@ pub fn check(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
             Some((conflict(name(earlier), &tool.name, path), earlier))
         } else {
             (1..path.len()).find_map(|n| {
-                leaves
-                    .get(&path[..n])
-                    .map(|&earlier| (conflict(name(earlier), &tool.name, &path[..n]), earlier))
+                leaves.get(&path[..n]).map(|&earlier| (conflict(name(earlier), &tool.name, &path[..n]), earlier))
             })
         };
         match problem {
-            Some((message, earlier)) => out.push(
-                CLI_PATH
-                    .diag(message)
-                    .at(provenance.tool(i, &command_at, false))
-                    .related(
-                        provenance.tool(earlier, &command_at, false),
-                        format!("{:?} claims its path here", name(earlier)),
-                    ),
-            ),
+            Some((message, earlier)) => {
+                out.push(CLI_PATH.diag(message).at(provenance.tool(i, &command_at, false)).related(
+                    provenance.tool(earlier, &command_at, false),
+                    format!("{:?} claims its path here", name(earlier)),
+                ))
+            }
             None => {
                 leaves.insert(path, i);
                 for n in 1..path.len() {

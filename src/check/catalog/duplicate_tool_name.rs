@@ -33,10 +33,7 @@ pub fn check<'a>(cx: &ToolCx<'a>, seen: &mut HashMap<&'a str, usize>, out: &mut 
             DUPLICATE_TOOL_NAME
                 .diag(format!("duplicate tool name {:?}", cx.tool.name))
                 .at(cx.origin(&at(&["name"])))
-                .related(
-                    cx.provenance.tool(first, &at(&["name"]), false),
-                    "first used here",
-                ),
+                .related(cx.provenance.tool(first, &at(&["name"]), false), "first used here"),
         ),
         None => {
             seen.insert(cx.tool.name.as_str(), cx.index);

@@ -31,34 +31,18 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     };
     if icons.is_empty() {
-        out.push(
-            ICON_LIST
-                .diag(format!("{} must not be empty", cx.label("icons")))
-                .at(cx.origin(&at(&["icons"]))),
-        );
+        out.push(ICON_LIST.diag(format!("{} must not be empty", cx.label("icons"))).at(cx.origin(&at(&["icons"]))));
         return;
     }
     for (k, icon) in icons.iter().enumerate() {
         let place = at(&["icons"]).index(k);
         let label = |field: &str| cx.label(&format!("icons[{k}].{field}"));
-        blank_string::check(
-            &label("src"),
-            Some(&icon.src),
-            || cx.origin(&place.key("src")),
-            out,
-        );
-        blank_string::check(
-            &label("mimeType"),
-            icon.mime_type.as_deref(),
-            || cx.origin(&place.key("mimeType")),
-            out,
-        );
+        blank_string::check(&label("src"), Some(&icon.src), || cx.origin(&place.key("src")), out);
+        blank_string::check(&label("mimeType"), icon.mime_type.as_deref(), || cx.origin(&place.key("mimeType")), out);
         if let Some(sizes) = &icon.sizes {
             if sizes.is_empty() {
                 out.push(
-                    ICON_LIST
-                        .diag(format!("{} must not be empty", label("sizes")))
-                        .at(cx.origin(&place.key("sizes"))),
+                    ICON_LIST.diag(format!("{} must not be empty", label("sizes"))).at(cx.origin(&place.key("sizes"))),
                 );
             }
             for (m, size) in sizes.iter().enumerate() {

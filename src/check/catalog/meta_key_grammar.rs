@@ -40,9 +40,7 @@ pub fn violation(key: &str) -> Option<&'static str> {
             !bytes.is_empty()
                 && bytes[0].is_ascii_alphabetic()
                 && bytes[bytes.len() - 1].is_ascii_alphanumeric()
-                && bytes
-                    .iter()
-                    .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+                && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
         };
         if !labels.iter().all(|l| label_ok(l)) {
             return Some("has an invalid reverse-DNS prefix");
@@ -55,9 +53,7 @@ pub fn violation(key: &str) -> Option<&'static str> {
     let name_ok = |bytes: &[u8]| {
         bytes[0].is_ascii_alphanumeric()
             && bytes[bytes.len() - 1].is_ascii_alphanumeric()
-            && bytes
-                .iter()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+            && bytes.iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
     };
     if !bytes.is_empty() && !name_ok(bytes) {
         return Some("has an invalid metadata name");
@@ -89,44 +85,16 @@ mod tests {
 
     #[test]
     fn follows_the_mcp_key_grammar() {
-        for ok in [
-            "",
-            "com.example/",
-            "com.example/tier",
-            "tier",
-            "io.harn-lang/a.b_c-d",
-            "a1/x",
-        ] {
+        for ok in ["", "com.example/", "com.example/tier", "tier", "io.harn-lang/a.b_c-d", "a1/x"] {
             assert_eq!(violation(ok), None, "{ok}");
         }
-        assert_eq!(
-            violation("a/b/c"),
-            Some("must contain at most one '/' separator")
-        );
-        assert_eq!(
-            violation("1com.example/x"),
-            Some("has an invalid reverse-DNS prefix")
-        );
-        assert_eq!(
-            violation("com..example/x"),
-            Some("has an invalid reverse-DNS prefix")
-        );
-        assert_eq!(
-            violation("com.example-/x"),
-            Some("has an invalid reverse-DNS prefix")
-        );
-        assert_eq!(
-            violation("io.modelcontextprotocol/x"),
-            Some("uses an MCP-reserved prefix")
-        );
-        assert_eq!(
-            violation("com.mcp.vendor/x"),
-            Some("uses an MCP-reserved prefix")
-        );
+        assert_eq!(violation("a/b/c"), Some("must contain at most one '/' separator"));
+        assert_eq!(violation("1com.example/x"), Some("has an invalid reverse-DNS prefix"));
+        assert_eq!(violation("com..example/x"), Some("has an invalid reverse-DNS prefix"));
+        assert_eq!(violation("com.example-/x"), Some("has an invalid reverse-DNS prefix"));
+        assert_eq!(violation("io.modelcontextprotocol/x"), Some("uses an MCP-reserved prefix"));
+        assert_eq!(violation("com.mcp.vendor/x"), Some("uses an MCP-reserved prefix"));
         assert_eq!(violation("bad key"), Some("has an invalid metadata name"));
-        assert_eq!(
-            violation("com.example/-x"),
-            Some("has an invalid metadata name")
-        );
+        assert_eq!(violation("com.example/-x"), Some("has an invalid metadata name"));
     }
 }

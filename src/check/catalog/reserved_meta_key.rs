@@ -27,12 +27,7 @@ use super::{ToolCx, at};
 use crate::diagnostics::Diagnostic;
 
 pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
-    if cx
-        .tool
-        .meta
-        .as_ref()
-        .is_some_and(|meta| meta.contains_key(TOOL_CONTRACT_KEY))
-    {
+    if cx.tool.meta.as_ref().is_some_and(|meta| meta.contains_key(TOOL_CONTRACT_KEY)) {
         out.push(
             RESERVED_META_KEY
                 .diag(format!(

@@ -22,14 +22,8 @@ use crate::pointer::Pointer;
 struct NoFetch;
 
 impl Retrieve for NoFetch {
-    fn retrieve(
-        &self,
-        uri: &Uri<String>,
-    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        Err(
-            format!("harn-catalog never fetches schemas, and {uri} is not a catalog component")
-                .into(),
-        )
+    fn retrieve(&self, uri: &Uri<String>) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        Err(format!("harn-catalog never fetches schemas, and {uri} is not a catalog component").into())
     }
 }
 
@@ -63,13 +57,9 @@ pub struct Components<'c> {
 
 impl<'c> Components<'c> {
     pub fn new(schemas: Option<&'c BTreeMap<String, Value>>) -> Self {
-        let named: Vec<(&'c String, &'c Value)> =
-            schemas.map(|s| s.iter().collect()).unwrap_or_default();
-        let owned_index: HashMap<String, usize> = named
-            .iter()
-            .enumerate()
-            .map(|(i, (name, _))| ((*name).clone(), i))
-            .collect();
+        let named: Vec<(&'c String, &'c Value)> = schemas.map(|s| s.iter().collect()).unwrap_or_default();
+        let owned_index: HashMap<String, usize> =
+            named.iter().enumerate().map(|(i, (name, _))| ((*name).clone(), i)).collect();
         let mut resources: Vec<(String, Value)> = Vec::with_capacity(named.len() + 1);
         resources.push((PLACEHOLDER.to_owned(), Value::Bool(true)));
         for (i, (_, schema)) in named.iter().enumerate() {
@@ -84,11 +74,7 @@ impl<'c> Components<'c> {
             .and_then(|builder| builder.prepare())
             .map_err(|e| e.to_string());
         Components {
-            index: named
-                .iter()
-                .enumerate()
-                .map(|(i, (name, _))| (name.as_str(), i))
-                .collect(),
+            index: named.iter().enumerate().map(|(i, (name, _))| (name.as_str(), i)).collect(),
             schemas: named.iter().map(|(_, schema)| *schema).collect(),
             registry,
             patterns: Mutex::new(HashMap::new()),
@@ -119,10 +105,7 @@ impl<'c> Components<'c> {
     ///   `$dynamicAnchor`, `$dynamicRef`) is compiled against the component registry.
     pub fn verify(&self, schema: &Value, references: &[Reference<'_>]) -> Result<(), Failure> {
         if let Err(meta) = jsonschema::draft202012::meta::validate(schema) {
-            return Err(Failure::Meta {
-                detail: meta.to_string(),
-                at: location(meta.instance_path().as_str()),
-            });
+            return Err(Failure::Meta { detail: meta.to_string(), at: location(meta.instance_path().as_str()) });
         }
         self.check_patterns(schema)?;
         for reference in references {
@@ -136,10 +119,7 @@ impl<'c> Components<'c> {
                         .is_none()
                 {
                     return Err(Failure::Reference {
-                        detail: format!(
-                            "{:?} leads nowhere inside component {name:?}",
-                            reference.value
-                        ),
+                        detail: format!("{:?} leads nowhere inside component {name:?}", reference.value),
                     });
                 }
             }
@@ -159,13 +139,10 @@ impl<'c> Components<'c> {
             .build(&document)
             .map(|_| ())
             .map_err(|error| match error.kind() {
-                jsonschema::error::ValidationErrorKind::Referencing(_) => Failure::Reference {
-                    detail: error.to_string(),
-                },
-                _ => Failure::Other {
-                    detail: error.to_string(),
-                    at: location(error.instance_path().as_str()),
-                },
+                jsonschema::error::ValidationErrorKind::Referencing(_) => {
+                    Failure::Reference { detail: error.to_string() }
+                }
+                _ => Failure::Other { detail: error.to_string(), at: location(error.instance_path().as_str()) },
             })
     }
 
@@ -182,11 +159,7 @@ impl<'c> Components<'c> {
                 found.push((pattern, path.pointer().key("pattern")));
             }
             if let Some(Value::Object(properties)) = node.get("patternProperties") {
-                found.extend(
-                    properties
-                        .keys()
-                        .map(|k| (k.as_str(), path.pointer().key("patternProperties").key(k))),
-                );
+                found.extend(properties.keys().map(|k| (k.as_str(), path.pointer().key("patternProperties").key(k))));
             }
             for (pattern, at) in found {
                 if let Some(detail) = self.regex_error(pattern) {
@@ -199,10 +172,7 @@ impl<'c> Components<'c> {
     }
 
     fn regex_error(&self, pattern: &str) -> Option<String> {
-        let mut cache = self
-            .patterns
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut cache = self.patterns.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache
             .entry(pattern.to_owned())
             .or_insert_with(|| {
@@ -220,17 +190,12 @@ impl<'c> Components<'c> {
 /// Whether resolving `schema`'s references takes the full compiler: local
 /// references and resource keywords do; component and external references do not.
 fn needs_compile(schema: &Value, references: &[Reference<'_>]) -> bool {
-    if references
-        .iter()
-        .any(|r| r.target == Target::Local || r.keyword == "$dynamicRef")
-    {
+    if references.iter().any(|r| r.target == Target::Local || r.keyword == "$dynamicRef") {
         return true;
     }
     let mut scoped = false;
     walk::visit(schema, |_, node| {
-        scoped |= ["$id", "$anchor", "$dynamicAnchor"]
-            .iter()
-            .any(|k| node.get(*k).is_some());
+        scoped |= ["$id", "$anchor", "$dynamicAnchor"].iter().any(|k| node.get(*k).is_some());
     });
     scoped
 }
@@ -270,11 +235,7 @@ pub fn percent_decode(text: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| (b as char).to_digit(16);
-        match (
-            bytes[i],
-            bytes.get(i + 1).copied().and_then(hex),
-            bytes.get(i + 2).copied().and_then(hex),
-        ) {
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
             (b'%', Some(h), Some(l)) => {
                 out.push((h * 16 + l) as u8);
                 i += 3;

@@ -26,25 +26,14 @@ declare_rule! {
     }
 }
 
-pub fn check(
-    subject: &Subject<'_>,
-    references: &[Reference<'_>],
-    components: &Components,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], components: &Components, out: &mut Vec<Diagnostic>) {
     for reference in references {
         if let Target::Component { name, .. } = &reference.target {
             if !components.contains(name) {
                 out.push(
                     DANGLING_COMPONENT_REF
-                        .diag(format!(
-                            "dangling schema component reference {:?}",
-                            reference.value
-                        ))
-                        .at((subject.origin)(
-                            &reference.at.key(reference.keyword),
-                            false,
-                        )),
+                        .diag(format!("dangling schema component reference {:?}", reference.value))
+                        .at((subject.origin)(&reference.at.key(reference.keyword), false)),
                 );
             }
         }

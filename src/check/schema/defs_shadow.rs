@@ -36,14 +36,8 @@ pub fn check(subject: &Subject<'_>, components: &Components, out: &mut Vec<Diagn
     for name in defs.keys().filter(|name| components.contains(name)) {
         out.push(
             DEFS_SHADOW
-                .diag(format!(
-                    "{} $defs entry {name:?} conflicts with components.schemas",
-                    subject.label
-                ))
-                .at((subject.origin)(
-                    &Pointer::root().key("$defs").key(name),
-                    true,
-                )),
+                .diag(format!("{} $defs entry {name:?} conflicts with components.schemas", subject.label))
+                .at((subject.origin)(&Pointer::root().key("$defs").key(name), true)),
         );
     }
 }

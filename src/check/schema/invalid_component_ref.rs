@@ -26,20 +26,11 @@ declare_rule! {
 }
 
 pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<Diagnostic>) {
-    for reference in references
-        .iter()
-        .filter(|r| r.target == Target::InvalidComponent)
-    {
+    for reference in references.iter().filter(|r| r.target == Target::InvalidComponent) {
         out.push(
             INVALID_COMPONENT_REF
-                .diag(format!(
-                    "invalid schema component reference {:?}",
-                    reference.value
-                ))
-                .at((subject.origin)(
-                    &reference.at.key(reference.keyword),
-                    false,
-                )),
+                .diag(format!("invalid schema component reference {:?}", reference.value))
+                .at((subject.origin)(&reference.at.key(reference.keyword), false)),
         );
     }
 }

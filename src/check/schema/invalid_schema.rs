@@ -38,24 +38,14 @@ pub fn check(
         Err(Failure::Meta { detail, at }) | Err(Failure::Other { detail, at }) => (detail, at),
         _ => return,
     };
-    let shown_at = if at.is_root() {
-        String::new()
-    } else {
-        format!(" (at {at})")
-    };
+    let shown_at = if at.is_root() { String::new() } else { format!(" (at {at})") };
     // Upstream's per-entry compile skips schemas that reference components; those
     // reach the catalog validator and get its wording.
     let message = match (wording, subject.tool, subject.role) {
         (Wording::Registry, Some(tool), role) if role != Role::Component && !uses_components => {
-            format!(
-                "tool {tool:?} {} schema is invalid: {detail}{shown_at}",
-                role.word()
-            )
+            format!("tool {tool:?} {} schema is invalid: {detail}{shown_at}", role.word())
         }
-        _ => format!(
-            "{} is not a valid Draft 2020-12 JSON Schema: {detail}{shown_at}",
-            subject.label
-        ),
+        _ => format!("{} is not a valid Draft 2020-12 JSON Schema: {detail}{shown_at}", subject.label),
     };
     out.push(INVALID_SCHEMA.diag(message).at((subject.origin)(at, false)));
 }

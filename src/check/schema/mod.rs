@@ -81,15 +81,21 @@ pub enum Wording {
     Catalog,
 }
 
+/// Only the per-entry compile of a registry definition (CONTRACT.md a.3 step 7):
+/// the schema's type, and whether it is a valid Draft 2020-12 schema.
+pub fn check_compiles(subject: &Subject<'_>, components: &Components, out: &mut Vec<Diagnostic>) {
+    if !schema_type::check(subject, out) {
+        return;
+    }
+    let references = refs::collect(subject.value);
+    let compiled = components.verify(subject.value, &references);
+    invalid_schema::check(subject, &compiled, Wording::Registry, false, out);
+}
+
 /// Runs every schema rule on one schema, in upstream's order, and appends what they
 /// find. The schema's own type and dialect come first; nothing else is checked when
 /// either fails.
-pub fn check(
-    subject: &Subject<'_>,
-    components: &Components,
-    wording: Wording,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(subject: &Subject<'_>, components: &Components, wording: Wording, out: &mut Vec<Diagnostic>) {
     if !schema_type::check(subject, out) || !dialect::check(subject, out) {
         return;
     }

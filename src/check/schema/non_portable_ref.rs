@@ -35,10 +35,7 @@ pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<
                     "{} references {:?}, which is outside the catalog and is never fetched",
                     subject.label, reference.value
                 ))
-                .at((subject.origin)(
-                    &reference.at.key(reference.keyword),
-                    false,
-                )),
+                .at((subject.origin)(&reference.at.key(reference.keyword), false)),
         );
     }
 }

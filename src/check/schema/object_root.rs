@@ -32,17 +32,10 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) {
     if root_type == Some(&Value::String("object".to_owned())) {
         return;
     }
-    let at = if root_type.is_some() {
-        Pointer::root().key("type")
-    } else {
-        Pointer::root()
-    };
+    let at = if root_type.is_some() { Pointer::root().key("type") } else { Pointer::root() };
     out.push(
         INPUT_OBJECT_ROOT
-            .diag(format!(
-                "{} must explicitly declare an object root with type: object",
-                subject.label
-            ))
+            .diag(format!("{} must explicitly declare an object root with type: object", subject.label))
             .at((subject.origin)(&at, false)),
     );
 }

@@ -68,16 +68,12 @@ impl Graph<'_, '_> {
         match Target::of(reference) {
             Target::Local => {
                 let fragment = percent_decode(reference.strip_prefix('#')?);
-                if !(fragment.is_empty() || fragment.starts_with('/'))
-                    || has_nested_id(self.docs[doc].value)
-                {
+                if !(fragment.is_empty() || fragment.starts_with('/')) || has_nested_id(self.docs[doc].value) {
                     return None;
                 }
                 Some((doc, fragment))
             }
-            Target::Component { name, rest } => {
-                Some((*self.components?.get(&name)?, percent_decode(&rest)))
-            }
+            Target::Component { name, rest } => Some((*self.components?.get(&name)?, percent_decode(&rest))),
             _ => None,
         }
     }
@@ -110,11 +106,7 @@ impl Graph<'_, '_> {
         }
         for keyword in IN_PLACE_MAP {
             if let Some(Value::Object(members)) = object.get(*keyword) {
-                next.extend(
-                    members
-                        .keys()
-                        .map(|k| child(format!("{keyword}/{}", encode_token(k)))),
-                );
+                next.extend(members.keys().map(|k| child(format!("{keyword}/{}", encode_token(k)))));
             }
         }
         next
@@ -216,20 +208,10 @@ fn starts(graph: &Graph<'_, '_>, references: impl Iterator<Item = (usize, String
 }
 
 /// Cycles among the components.
-pub fn check_components(
-    docs: &[Document<'_>],
-    names: &HashMap<String, usize>,
-    out: &mut Vec<Diagnostic>,
-) {
-    let graph = Graph {
-        docs,
-        components: Some(names),
-    };
+pub fn check_components(docs: &[Document<'_>], names: &HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+    let graph = Graph { docs, components: Some(names) };
     let references = docs.iter().enumerate().flat_map(|(i, doc)| {
-        super::refs::collect(doc.value)
-            .into_iter()
-            .map(move |r| (i, r.value.to_owned()))
-            .collect::<Vec<_>>()
+        super::refs::collect(doc.value).into_iter().map(move |r| (i, r.value.to_owned())).collect::<Vec<_>>()
     });
     for cycle in graph.cycles(starts(&graph, references)) {
         graph.report(&cycle, out);
@@ -238,23 +220,12 @@ pub fn check_components(
 
 /// Cycles inside one tool schema (cycles among components are reported once, with
 /// the components).
-pub fn check_document(
-    subject: &Subject<'_>,
-    references: &[Reference<'_>],
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check_document(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<Diagnostic>) {
     if !references.iter().any(|r| r.target == Target::Local) {
         return;
     }
-    let docs = [Document {
-        label: subject.label.to_owned(),
-        value: subject.value,
-        origin: subject.origin,
-    }];
-    let graph = Graph {
-        docs: &docs,
-        components: None,
-    };
+    let docs = [Document { label: subject.label.to_owned(), value: subject.value, origin: subject.origin }];
+    let graph = Graph { docs: &docs, components: None };
     let refs = references.iter().map(|r| (0, r.value.to_owned()));
     for cycle in graph.cycles(starts(&graph, refs)) {
         graph.report(&cycle, out);

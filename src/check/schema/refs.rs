@@ -25,22 +25,13 @@ pub enum Target {
 impl Target {
     pub fn of(reference: &str) -> Target {
         if let Some(tail) = reference.strip_prefix(COMPONENT_PREFIX) {
-            let (token, rest) = tail
-                .split_once('/')
-                .map_or((tail, ""), |(t, _)| (t, &tail[t.len()..]));
+            let (token, rest) = tail.split_once('/').map_or((tail, ""), |(t, _)| (t, &tail[t.len()..]));
             return match decode_token(token) {
-                Some(name) => Target::Component {
-                    name,
-                    rest: rest.to_owned(),
-                },
+                Some(name) => Target::Component { name, rest: rest.to_owned() },
                 None => Target::InvalidComponent,
             };
         }
-        if reference.starts_with('#') {
-            Target::Local
-        } else {
-            Target::External
-        }
+        if reference.starts_with('#') { Target::Local } else { Target::External }
     }
 }
 
@@ -64,12 +55,7 @@ pub fn collect(schema: &Value) -> Vec<Reference<'_>> {
         };
         for keyword in ["$ref", "$dynamicRef"] {
             if let Some(Value::String(value)) = object.get(keyword) {
-                found.push(Reference {
-                    at: path.pointer(),
-                    keyword,
-                    value,
-                    target: Target::of(value),
-                });
+                found.push(Reference { at: path.pointer(), keyword, value, target: Target::of(value) });
             }
         }
     });
@@ -79,12 +65,10 @@ pub fn collect(schema: &Value) -> Vec<Reference<'_>> {
 /// The component names `schema` references directly (with `$ref` only, as MCP
 /// bundling counts them).
 pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Item = &'a str> {
-    references
-        .iter()
-        .filter_map(|r| match (&r.target, r.keyword) {
-            (Target::Component { name, .. }, "$ref") => Some(name.as_str()),
-            _ => None,
-        })
+    references.iter().filter_map(|r| match (&r.target, r.keyword) {
+        (Target::Component { name, .. }, "$ref") => Some(name.as_str()),
+        _ => None,
+    })
 }
 
 #[cfg(test)]
@@ -95,22 +79,13 @@ mod tests {
     fn classifies_references() {
         assert_eq!(
             Target::of("#/components/schemas/Result~1Envelope/properties/a"),
-            Target::Component {
-                name: "Result/Envelope".into(),
-                rest: "/properties/a".into()
-            }
+            Target::Component { name: "Result/Envelope".into(), rest: "/properties/a".into() }
         );
         assert_eq!(
             Target::of("#/components/schemas/My%20Thing"),
-            Target::Component {
-                name: "My%20Thing".into(),
-                rest: String::new()
-            }
+            Target::Component { name: "My%20Thing".into(), rest: String::new() }
         );
-        assert_eq!(
-            Target::of("#/components/schemas/a~2"),
-            Target::InvalidComponent
-        );
+        assert_eq!(Target::of("#/components/schemas/a~2"), Target::InvalidComponent);
         assert_eq!(Target::of("#/$defs/x"), Target::Local);
         assert_eq!(Target::of("#anchor"), Target::Local);
         assert_eq!(Target::of("other.json#/x"), Target::External);

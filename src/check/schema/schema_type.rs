@@ -30,10 +30,7 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) -> bool {
     }
     out.push(
         SCHEMA_TYPE
-            .diag(format!(
-                "{} must be a boolean or object JSON Schema",
-                subject.label
-            ))
+            .diag(format!("{} must be a boolean or object JSON Schema", subject.label))
             .at((subject.origin)(&Pointer::root(), false)),
     );
     false

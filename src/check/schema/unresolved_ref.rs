@@ -30,10 +30,7 @@ pub fn check(subject: &Subject<'_>, compiled: &Result<(), Failure>, out: &mut Ve
     if let Err(Failure::Reference { detail }) = compiled {
         out.push(
             UNRESOLVED_REF
-                .diag(format!(
-                    "{} contains an unresolved schema reference: {detail}",
-                    subject.label
-                ))
+                .diag(format!("{} contains an unresolved schema reference: {detail}", subject.label))
                 .at((subject.origin)(&crate::pointer::Pointer::root(), false)),
         );
     }

@@ -25,13 +25,7 @@ pub const SINGLE: &[&str] = &[
 pub const LIST: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
 
 /// Keywords whose value is a map of named subschemas.
-pub const MAP: &[&str] = &[
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "patternProperties",
-    "properties",
-];
+pub const MAP: &[&str] = &["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"];
 
 /// Keywords that apply a subschema to the same instance (no property or item is
 /// consumed on the way), used to find `$ref` cycles that never terminate.
@@ -74,11 +68,7 @@ pub fn visit<'v>(root: &'v Value, mut visit: impl FnMut(&Path<'_, 'v>, &'v Value
     walk(root, &mut path, &mut visit);
 }
 
-fn walk<'v>(
-    node: &'v Value,
-    path: &mut Vec<Step<'v>>,
-    visit: &mut impl FnMut(&Path<'_, 'v>, &'v Value),
-) {
+fn walk<'v>(node: &'v Value, path: &mut Vec<Step<'v>>, visit: &mut impl FnMut(&Path<'_, 'v>, &'v Value)) {
     visit(&Path(path), node);
     let Value::Object(object) = node else {
         return;
@@ -152,16 +142,6 @@ mod tests {
         });
         let mut seen = Vec::new();
         visit(&schema, |path, _| seen.push(path.pointer().to_string()));
-        assert_eq!(
-            seen,
-            [
-                "",
-                "/properties/a",
-                "/properties/a/items",
-                "/allOf/0",
-                "/allOf/0/not",
-                "/$defs/d"
-            ]
-        );
+        assert_eq!(seen, ["", "/properties/a", "/properties/a/items", "/allOf/0", "/allOf/0/not", "/$defs/d"]);
     }
 }

@@ -138,10 +138,7 @@ pub fn define(
     let Value::Object(spec) = spec else {
         diagnostics.push(
             TOOL_SPEC
-                .diag(format!(
-                    "tool registry entries must be objects; this one is {}",
-                    type_name(&spec)
-                ))
+                .diag(format!("tool registry entries must be objects; this one is {}", type_name(&spec)))
                 .at(Origin::value(source, at)),
         );
         return None;
@@ -164,10 +161,7 @@ pub fn define(
         .collect();
     let mut shadowed = Vec::new();
     for (key, value) in spec {
-        let field = Field {
-            value,
-            at: at.key(&key),
-        };
+        let field = Field { value, at: at.key(&key) };
         match fields.iter_mut().find(|(k, _)| *k == key) {
             Some((_, slot)) => {
                 shadowed.push((key, field.at.clone(), slot.at.clone()));
@@ -182,27 +176,17 @@ pub fn define(
     };
     let name_field = take(&mut fields, "name");
     let (name, name_at) = match name_field {
-        Some(Field {
-            value: Value::String(name),
-            at,
-        }) if !name.is_empty() => (name, at),
+        Some(Field { value: Value::String(name), at }) if !name.is_empty() => (name, at),
         found => {
             let origin = Origin::value(source, found.map_or(at, |f| f.at));
-            diagnostics.push(
-                TOOL_SPEC
-                    .diag("tool registry entry field \"name\" must be a non-empty string")
-                    .at(origin),
-            );
+            diagnostics
+                .push(TOOL_SPEC.diag("tool registry entry field \"name\" must be a non-empty string").at(origin));
             return None;
         }
     };
     let mut cx = EntryCtx::new(source, &name);
     if let Some(kind) = config_problem {
-        cx.error(
-            TOOL_SPEC,
-            format_args!(" field \"config\" must be an object, not {kind}"),
-            &config_at,
-        );
+        cx.error(TOOL_SPEC, format_args!(" field \"config\" must be an object, not {kind}"), &config_at);
     }
     for (key, spec_at, config_at) in shadowed {
         cx.push(
@@ -217,28 +201,10 @@ pub fn define(
     let description = take(&mut fields, "description");
     let desc = take(&mut fields, "desc");
     let description = description.or(desc);
-    let mut entry = RawEntry {
-        name: name.clone(),
-        name_at,
-        spec_at: at,
-        description,
-        fields,
-    };
+    let mut entry = RawEntry { name: name.clone(), name_at, spec_at: at, description, fields };
     resolve_input_spelling(&mut cx, &mut entry);
-    resolve_schema_spelling(
-        &mut cx,
-        &mut entry,
-        &["returns", "output_schema"],
-        "outputSchema",
-        "output",
-    );
-    resolve_schema_spelling(
-        &mut cx,
-        &mut entry,
-        &["error_schema"],
-        "errorSchema",
-        "error",
-    );
+    resolve_schema_spelling(&mut cx, &mut entry, &["returns", "output_schema"], "outputSchema", "output");
+    resolve_schema_spelling(&mut cx, &mut entry, &["error_schema"], "errorSchema", "error");
     merge_execution_policy(&mut entry);
     check_executor(&mut cx, &entry);
     check_define_fields(&mut cx, &entry);
@@ -255,27 +221,17 @@ fn resolve_input_spelling(cx: &mut EntryCtx<'_>, entry: &mut RawEntry) {
         .filter(|k| entry.get(k).is_some_and(|f| !f.value.is_null()))
         .collect();
     if spellings.len() > 1 {
-        let at = entry
-            .get(spellings[1])
-            .map(|f| f.at.clone())
-            .unwrap_or_default();
+        let at = entry.get(spellings[1]).map(|f| f.at.clone()).unwrap_or_default();
         cx.error_at_key(
             INPUT_SCHEMA_SPELLING,
-            format_args!(
-                " declares its input schema twice ({:?} and {:?})",
-                spellings[0], spellings[1]
-            ),
+            format_args!(" declares its input schema twice ({:?} and {:?})", spellings[0], spellings[1]),
             &at,
         );
     }
     if entry.get("parameters").is_none_or(|f| f.value.is_null()) {
         if let Some(params) = entry.get("params") {
             let at = params.at.clone();
-            cx.error_at_key(
-                INPUT_SCHEMA_SPELLING,
-                ": use 'parameters', not 'params'",
-                &at,
-            );
+            cx.error_at_key(INPUT_SCHEMA_SPELLING, ": use 'parameters', not 'params'", &at);
         }
     }
     if let Some(field) = entry.take("input_schema") {
@@ -285,23 +241,14 @@ fn resolve_input_spelling(cx: &mut EntryCtx<'_>, entry: &mut RawEntry) {
 
 /// Resolves the snake-case spellings of an output or error schema into `target`:
 /// the first of `spellings` that is set wins, and a literal `target` key overrides it.
-fn resolve_schema_spelling(
-    cx: &mut EntryCtx<'_>,
-    entry: &mut RawEntry,
-    spellings: &[&str],
-    target: &str,
-    what: &str,
-) {
+fn resolve_schema_spelling(cx: &mut EntryCtx<'_>, entry: &mut RawEntry, spellings: &[&str], target: &str, what: &str) {
     let mut given: Vec<(String, Field)> = Vec::new();
     for key in spellings.iter().copied().chain([target]) {
         if let Some(field) = entry.take(key) {
             given.push((key.to_owned(), field));
         }
     }
-    let Some(winner) = given
-        .iter()
-        .position(|(k, _)| k == target)
-        .or(if given.is_empty() { None } else { Some(0) })
+    let Some(winner) = given.iter().position(|(k, _)| k == target).or(if given.is_empty() { None } else { Some(0) })
     else {
         return;
     };
@@ -311,11 +258,7 @@ fn resolve_schema_spelling(
                 "tool {:?} declares its {what} schema as both {:?} and {key:?}; {:?} is used",
                 cx.tool, given[winner].0, given[winner].0
             );
-            cx.push(
-                SHADOWED_KEY
-                    .diag(message)
-                    .at(Origin::key(cx.source, field.at.clone())),
-            );
+            cx.push(SHADOWED_KEY.diag(message).at(Origin::key(cx.source, field.at.clone())));
         }
     }
     let (_, field) = given.swap_remove(winner);
@@ -328,15 +271,9 @@ fn merge_execution_policy(entry: &mut RawEntry) {
     let Some(Value::Object(policy)) = entry.get("execution_policy").map(|f| f.value.clone()) else {
         return;
     };
-    let policy_at = entry
-        .get("execution_policy")
-        .map(|f| f.at.clone())
-        .unwrap_or_default();
+    let policy_at = entry.get("execution_policy").map(|f| f.at.clone()).unwrap_or_default();
     let (merged, at) = match entry.take("annotations") {
-        Some(Field {
-            value: Value::Object(annotations),
-            at,
-        }) => {
+        Some(Field { value: Value::Object(annotations), at }) => {
             let mut merged = policy;
             merged.extend(annotations);
             (merged, at)
@@ -348,13 +285,7 @@ fn merge_execution_policy(entry: &mut RawEntry) {
         }
         None => (policy, policy_at),
     };
-    entry.set(
-        "annotations",
-        Field {
-            value: Value::Object(merged),
-            at,
-        },
-    );
+    entry.set("annotations", Field { value: Value::Object(merged), at });
 }
 
 fn non_empty_string(field: Option<&Field>) -> bool {
@@ -364,37 +295,23 @@ fn non_empty_string(field: Option<&Field>) -> bool {
 fn check_executor(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
     let executor = match entry.get("executor") {
         None => "harn",
-        Some(Field {
-            value: Value::Null, ..
-        }) => "harn",
-        Some(Field {
-            value: Value::String(s),
-            ..
-        }) => s.as_str(),
+        Some(Field { value: Value::Null, .. }) => "harn",
+        Some(Field { value: Value::String(s), .. }) => s.as_str(),
         Some(field) => {
             let at = field.at.clone();
             cx.error(
                 EXECUTOR,
-                format_args!(
-                    " field \"executor\" must be a string, not {}",
-                    type_name(&field.value)
-                ),
+                format_args!(" field \"executor\" must be a string, not {}", type_name(&field.value)),
                 &at,
             );
             return;
         }
     };
-    let executor_at = entry
-        .get("executor")
-        .map_or_else(|| entry.spec_at.clone(), |f| f.at.clone());
+    let executor_at = entry.get("executor").map_or_else(|| entry.spec_at.clone(), |f| f.at.clone());
     let present = |key: &str| entry.get(key).filter(|f| !f.value.is_null());
     let forbid = |cx: &mut EntryCtx<'_>, key: &str, what: &str| {
         if let Some(field) = present(key) {
-            cx.error_at_key(
-                EXECUTOR,
-                format_args!(": executor {executor:?} cannot declare {what}"),
-                &field.at,
-            );
+            cx.error_at_key(EXECUTOR, format_args!(": executor {executor:?} cannot declare {what}"), &field.at);
         }
     };
     match executor {
@@ -427,10 +344,7 @@ fn check_executor(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
 }
 
 fn check_define_fields(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
-    if let Some(field) = entry
-        .get("defer_loading")
-        .filter(|f| !f.value.is_null() && !f.value.is_boolean())
-    {
+    if let Some(field) = entry.get("defer_loading").filter(|f| !f.value.is_null() && !f.value.is_boolean()) {
         let at = field.at.clone();
         cx.error(TOOL_FIELD, ": `defer_loading` must be a bool", &at);
     }

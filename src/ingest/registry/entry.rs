@@ -42,10 +42,7 @@ pub fn normalize(
     ] {
         record(wire, raw.get(key));
     }
-    record(
-        "policy",
-        raw.get("execution_policy").or(raw.get("annotations")),
-    );
+    record("policy", raw.get("execution_policy").or(raw.get("annotations")));
 
     let description = fields::text::description(&mut cx, raw.description.take());
     let title = fields::text::optional_non_empty(&mut cx, raw.take("title"), "title");
@@ -59,19 +56,15 @@ pub fn normalize(
         }
         None => {
             let parameters = raw.take("parameters");
-            origin.fields.push((
-                "inputSchema",
-                parameters
-                    .as_ref()
-                    .map_or_else(|| raw.spec_at.clone(), |f| f.at.clone()),
-            ));
+            origin
+                .fields
+                .push(("inputSchema", parameters.as_ref().map_or_else(|| raw.spec_at.clone(), |f| f.at.clone())));
             let lowered = fields::parameters::lower(&mut cx, parameters);
             origin.lowered = Some(lowered.origins);
             Some(lowered.schema)
         }
     };
-    let output_schema =
-        fields::schemas::document(&mut cx, raw.take("outputSchema"), "outputSchema");
+    let output_schema = fields::schemas::document(&mut cx, raw.take("outputSchema"), "outputSchema");
     let error_schema = fields::schemas::document(&mut cx, raw.take("errorSchema"), "errorSchema");
 
     let annotations_field = raw.take("annotations");
@@ -81,18 +74,10 @@ pub fn normalize(
     let meta = fields::meta::meta(&mut cx, raw.take("meta"), raw.take("_meta"));
     let governance = fields::governance::governance(&mut cx, raw.take("governance"));
     let cli_field = raw.take("cli");
-    let names = fields::cli::Context {
-        name: &name,
-        name_at: &raw.name_at,
-        namespace: namespace.as_deref(),
-    };
+    let names = fields::cli::Context { name: &name, name_at: &raw.name_at, namespace: namespace.as_deref() };
     let cli = fields::cli::cli(&mut cx, cli_field, &names);
     let source_record = fields::source::source(&mut cx, raw.take("source"));
-    let policy = fields::policy::policy(
-        &mut cx,
-        raw.take("execution_policy"),
-        annotations_field.as_ref(),
-    );
+    let policy = fields::policy::policy(&mut cx, raw.take("execution_policy"), annotations_field.as_ref());
 
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);

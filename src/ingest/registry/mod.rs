@@ -13,11 +13,11 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::Document;
-use crate::contract::{ToolCatalog, ToolCatalogSchemaVersion};
+use crate::contract::{ToolCatalog, ToolCatalogEntry, ToolCatalogSchemaVersion};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
-use crate::provenance::Provenance;
+use crate::provenance::{EntryOrigin, Provenance};
 
 declare_rule! {
     /// ## What it checks
@@ -69,6 +69,10 @@ declare_rule! {
 pub struct Normalized {
     pub catalog: ToolCatalog,
     pub provenance: Provenance,
+    /// Definitions replaced by a later one of the same name. Upstream compiles every
+    /// definition's schemas as it is defined (CONTRACT.md a.3 step 7), so these are
+    /// still checked for that.
+    pub superseded: Vec<(ToolCatalogEntry, EntryOrigin)>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -90,11 +94,7 @@ pub fn normalize(document: Document) -> Normalized {
                 .diag("a registry declaration must be an object with a \"tools\" list")
                 .at(Origin::value(&source, root)),
         );
-        return Normalized {
-            catalog,
-            provenance,
-            diagnostics,
-        };
+        return Normalized { catalog, provenance, superseded: Vec::new(), diagnostics };
     };
     let mut tools = None;
     for (key, value) in top {
@@ -125,9 +125,7 @@ pub fn normalize(document: Document) -> Normalized {
         }
         None => {
             diagnostics.push(
-                REGISTRY_SHAPE
-                    .diag("a registry declaration needs a \"tools\" list")
-                    .at(Origin::value(&source, root)),
+                REGISTRY_SHAPE.diag("a registry declaration needs a \"tools\" list").at(Origin::value(&source, root)),
             );
             Vec::new()
         }
@@ -136,7 +134,8 @@ pub fn normalize(document: Document) -> Normalized {
     // tool_define order: each definition is checked, a redefinition replaces the
     // earlier entry and moves to the end.
     let tools_at = Pointer::root().key("tools");
-    let mut kept = Vec::with_capacity(specs.len());
+    let mut superseded = Vec::new();
+    let mut kept: Vec<Option<(ToolCatalogEntry, EntryOrigin)>> = Vec::with_capacity(specs.len());
     let mut by_name: HashMap<String, (usize, Pointer)> = HashMap::with_capacity(specs.len());
     for (j, spec) in specs.into_iter().enumerate() {
         let Some(raw) = define::define(&source, spec, tools_at.index(j), &mut diagnostics) else {
@@ -153,7 +152,7 @@ pub fn normalize(document: Document) -> Normalized {
                     .at(Origin::value(&source, name_at.clone()))
                     .related(Origin::value(&source, earlier_at.clone()), "first defined here"),
             );
-            kept[*earlier] = None;
+            superseded.extend(kept[*earlier].take());
         }
         by_name.insert(name, (kept.len(), name_at));
         kept.push(normalized);
@@ -162,9 +161,5 @@ pub fn normalize(document: Document) -> Normalized {
         catalog.tools.push(entry);
         provenance.tools.push(origin);
     }
-    Normalized {
-        catalog,
-        provenance,
-        diagnostics,
-    }
+    Normalized { catalog, provenance, superseded, diagnostics }
 }

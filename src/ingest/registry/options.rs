@@ -84,33 +84,20 @@ pub fn info(
         Value::Null => return None,
         Value::Object(object) => object,
         _ => {
-            out.push(error(
-                "tool registry info must be an object".into(),
-                Origin::value(source, at.clone()),
-            ));
+            out.push(error("tool registry info must be an object".into(), Origin::value(source, at.clone())));
             return None;
         }
     };
     let mut failed = false;
-    for key in object
-        .keys()
-        .filter(|k| !matches!(k.as_str(), "name" | "version" | "description"))
-    {
-        out.push(error(
-            format!("tool registry info contains unknown key {key:?}"),
-            Origin::key(source, at.key(key)),
-        ));
+    for key in object.keys().filter(|k| !matches!(k.as_str(), "name" | "version" | "description")) {
+        out.push(error(format!("tool registry info contains unknown key {key:?}"), Origin::key(source, at.key(key))));
         failed = true;
     }
     let mut field = |key: &str, required: bool| match object.get(key) {
         Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
         None | Some(Value::Null) if !required => None,
         found => {
-            let place = if found.is_some() {
-                at.key(key)
-            } else {
-                at.clone()
-            };
+            let place = if found.is_some() { at.key(key) } else { at.clone() };
             out.push(error(
                 format!("tool registry info field {key:?} must be a non-empty string"),
                 Origin::value(source, place),
@@ -125,11 +112,7 @@ pub fn info(
     if failed {
         return None;
     }
-    Some(ToolRegistryInfo {
-        name: name?,
-        version,
-        description,
-    })
+    Some(ToolRegistryInfo { name: name?, version, description })
 }
 
 pub fn components(
@@ -151,15 +134,11 @@ pub fn components(
         }
     };
     match object.remove("schemas") {
-        Some(Value::Object(schemas)) => Some(ToolCatalogComponents {
-            schemas: schemas.into_iter().collect(),
-        }),
+        Some(Value::Object(schemas)) => Some(ToolCatalogComponents { schemas: schemas.into_iter().collect() }),
         _ => {
             out.push(
                 REGISTRY_COMPONENTS
-                    .diag(
-                        "tool registry components.schemas must be an object of named JSON Schemas",
-                    )
+                    .diag("tool registry components.schemas must be an object of named JSON Schemas")
                     .at(Origin::value(source, at.key("schemas"))),
             );
             None
@@ -167,12 +146,7 @@ pub fn components(
     }
 }
 
-pub fn cli(
-    source: &Arc<SourceFile>,
-    value: Value,
-    at: &Pointer,
-    out: &mut Vec<Diagnostic>,
-) -> Option<ToolCliTreeSpec> {
+pub fn cli(source: &Arc<SourceFile>, value: Value, at: &Pointer, out: &mut Vec<Diagnostic>) -> Option<ToolCliTreeSpec> {
     if value.is_null() {
         return None;
     }

@@ -57,30 +57,19 @@ pub struct EntryCtx<'a> {
 
 impl<'a> EntryCtx<'a> {
     pub fn new(source: &'a Arc<SourceFile>, tool: &'a str) -> Self {
-        EntryCtx {
-            source,
-            tool,
-            diagnostics: Vec::new(),
-        }
+        EntryCtx { source, tool, diagnostics: Vec::new() }
     }
 
     /// Reports `tool "<n>"` followed by `message` at a value.
     pub fn error(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
         let text = format!("tool {:?}{}", self.tool, message);
-        self.diagnostics
-            .push(rule.diag(text).at(Origin::value(self.source, at.clone())));
+        self.diagnostics.push(rule.diag(text).at(Origin::value(self.source, at.clone())));
     }
 
     /// Reports `tool "<n>"` followed by `message` at a member name.
-    pub fn error_at_key(
-        &mut self,
-        rule: &'static Rule,
-        message: impl std::fmt::Display,
-        at: &Pointer,
-    ) {
+    pub fn error_at_key(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
         let text = format!("tool {:?}{}", self.tool, message);
-        self.diagnostics
-            .push(rule.diag(text).at(Origin::key(self.source, at.clone())));
+        self.diagnostics.push(rule.diag(text).at(Origin::key(self.source, at.clone())));
     }
 
     pub fn push(&mut self, diagnostic: Diagnostic) {
@@ -107,12 +96,5 @@ pub fn type_name(value: &Value) -> &'static str {
 /// A JSON value as it appears in a message: strings quoted, the rest as JSON.
 pub fn shown(value: &Value) -> String {
     let text = value.to_string();
-    if text.len() > 60 {
-        format!(
-            "{}…",
-            &text[..crate::source::floor_char_boundary(&text, 60)]
-        )
-    } else {
-        text
-    }
+    if text.len() > 60 { format!("{}…", &text[..crate::source::floor_char_boundary(&text, 60)]) } else { text }
 }

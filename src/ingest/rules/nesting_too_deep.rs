@@ -29,9 +29,6 @@ declare_rule! {
 /// The diagnostic for a value nested deeper than [`MAX_DEPTH`] at `pointer`.
 pub fn too_deep(source: &Arc<SourceFile>, pointer: Pointer) -> Diagnostic {
     NESTING_TOO_DEEP
-        .diag(format!(
-            "{} nests arrays and objects deeper than {MAX_DEPTH} levels",
-            source.display_path()
-        ))
+        .diag(format!("{} nests arrays and objects deeper than {MAX_DEPTH} levels", source.display_path()))
         .at(Origin::value(source, pointer))
 }

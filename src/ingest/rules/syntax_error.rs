@@ -28,7 +28,5 @@ declare_rule! {
 
 /// A syntax error of `source` at `range`, with the parser's message.
 pub fn syntax_error(source: &Arc<SourceFile>, range: Range<usize>, message: &str) -> Diagnostic {
-    SYNTAX_ERROR
-        .diag(format!("invalid {}: {message}", source.format.name()))
-        .at(Origin::span(source, range))
+    SYNTAX_ERROR.diag(format!("invalid {}: {message}", source.format.name())).at(Origin::span(source, range))
 }

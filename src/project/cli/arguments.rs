@@ -6,8 +6,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use super::rules::{
-    argument_form, argument_property, boolean_style, collisions, completions, positionals,
-    repeatable, spelling,
+    argument_form, argument_property, boolean_style, collisions, completions, positionals, repeatable, spelling,
 };
 use super::{PreparedArgument, PreparedTool, ToolRef};
 use crate::contract::ToolCliArgumentSpec;
@@ -17,10 +16,7 @@ use crate::diagnostics::Diagnostic;
 pub fn prepare(tool: &ToolRef<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
     let empty = Map::new();
     let schema = &tool.tool.input_schema;
-    let properties = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
+    let properties = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
     let required: HashSet<&str> = schema
         .get("required")
         .and_then(Value::as_array)
@@ -38,12 +34,7 @@ pub fn prepare(tool: &ToolRef<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
         repeatable::check(tool, property, spec, property_schema, out);
         let long = spelling::long_spelling(property, spec);
         spelling::check(tool, property, spec, long.as_deref(), out);
-        let text = |key: &str| {
-            property_schema
-                .get(key)
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        };
+        let text = |key: &str| property_schema.get(key).and_then(Value::as_str).map(str::to_owned);
         arguments.push(PreparedArgument {
             property: property.clone(),
             long,
@@ -70,21 +61,10 @@ pub fn prepare(tool: &ToolRef<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
     collisions::check(tool, &arguments, out);
     positionals::check(tool, &arguments, out);
     arguments.sort_by(|a, b| {
-        let key = |x: &PreparedArgument| {
-            (
-                x.position.unwrap_or(u32::MAX),
-                x.display_order.unwrap_or(u32::MAX),
-            )
-        };
-        key(a)
-            .cmp(&key(b))
-            .then_with(|| a.property.cmp(&b.property))
+        let key = |x: &PreparedArgument| (x.position.unwrap_or(u32::MAX), x.display_order.unwrap_or(u32::MAX));
+        key(a).cmp(&key(b)).then_with(|| a.property.cmp(&b.property))
     });
-    let json_flag = !arguments
-        .iter()
-        .any(|a| a.long.as_deref() == Some("json") || a.aliases.iter().any(|s| s == "json"));
-    PreparedTool {
-        arguments,
-        json_flag,
-    }
+    let json_flag =
+        !arguments.iter().any(|a| a.long.as_deref() == Some("json") || a.aliases.iter().any(|s| s == "json"));
+    PreparedTool { arguments, json_flag }
 }

@@ -36,10 +36,7 @@ impl ToolRef<'_> {
             let at = Pointer::root().key("cli").key("arguments").key(property);
             field.map_or(at.clone(), |f| at.key(f))
         } else {
-            Pointer::root()
-                .key("inputSchema")
-                .key("properties")
-                .key(property)
+            Pointer::root().key("inputSchema").key("properties").key(property)
         };
         self.provenance.tool(self.index, &path, field.is_none())
     }

@@ -33,16 +33,11 @@ pub fn build(
         }
         let mut node = &mut root;
         for (depth, component) in tool.cli.command.iter().enumerate() {
-            written
-                .entry(tool.cli.command[..=depth].to_vec())
-                .or_insert(Written::Tool(index));
+            written.entry(tool.cli.command[..=depth].to_vec()).or_insert(Written::Tool(index));
             node = node
                 .children
                 .entry(component.clone())
-                .or_insert_with(|| CommandNode {
-                    name: component.clone(),
-                    ..CommandNode::default()
-                });
+                .or_insert_with(|| CommandNode { name: component.clone(), ..CommandNode::default() });
         }
         node.tool = Some(index);
         node.aliases = tool.cli.aliases.clone();
@@ -52,11 +47,7 @@ pub fn build(
         written.insert(tool.cli.command.clone(), Written::Tool(index));
     }
 
-    let commands = catalog
-        .cli
-        .as_ref()
-        .map(|c| c.commands.as_slice())
-        .unwrap_or_default();
+    let commands = catalog.cli.as_ref().map(|c| c.commands.as_slice()).unwrap_or_default();
     let mut seen: HashMap<&[String], usize> = HashMap::new();
     for (k, spec) in commands.iter().enumerate() {
         let path = spec.command.join(" ");
@@ -64,32 +55,18 @@ pub fn build(
         if let Some(&first) = seen.get(spec.command.as_slice()) {
             out.push(
                 CLI_COMMAND_METADATA
-                    .diag(format!(
-                        "duplicate registry-level CLI command metadata path {path:?}"
-                    ))
+                    .diag(format!("duplicate registry-level CLI command metadata path {path:?}"))
                     .at(at)
-                    .related(
-                        provenance.cli_command(first, &Pointer::root().key("command")),
-                        "first given here",
-                    ),
+                    .related(provenance.cli_command(first, &Pointer::root().key("command")), "first given here"),
             );
             continue;
         }
         seen.insert(&spec.command, k);
         if spec.command.is_empty() || !spec.command.iter().all(|c| is_command_component(c)) {
-            out.push(
-                CLI_COMMAND_METADATA
-                    .diag(format!(
-                        "registry-level CLI command path {path:?} is invalid"
-                    ))
-                    .at(at),
-            );
+            out.push(CLI_COMMAND_METADATA.diag(format!("registry-level CLI command path {path:?} is invalid")).at(at));
             continue;
         }
-        let node = spec
-            .command
-            .iter()
-            .try_fold(&mut root, |node, c| node.children.get_mut(c));
+        let node = spec.command.iter().try_fold(&mut root, |node, c| node.children.get_mut(c));
         match node {
             None => out.push(
                 CLI_COMMAND_METADATA
@@ -98,7 +75,9 @@ pub fn build(
             ),
             Some(node) if node.tool.is_some() => out.push(
                 CLI_COMMAND_METADATA
-                    .diag(format!("registry-level CLI metadata path {path:?} names a tool rather than a parent command"))
+                    .diag(format!(
+                        "registry-level CLI metadata path {path:?} names a tool rather than a parent command"
+                    ))
                     .at(at),
             ),
             Some(node) => {
@@ -120,11 +99,8 @@ pub fn build(
 fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Option<Origin> {
     Some(match written? {
         Written::Tool(index) => {
-            let field = if matches!(field, "title" | "description") {
-                field.to_owned()
-            } else {
-                format!("cli/{field}")
-            };
+            let field =
+                if matches!(field, "title" | "description") { field.to_owned() } else { format!("cli/{field}") };
             let path = Pointer::parse(&format!("/{field}")).unwrap_or_default();
             provenance.tool(*index, &path, false)
         }
@@ -148,9 +124,7 @@ fn check_siblings(
             if text.as_deref().is_some_and(|t| t.trim().is_empty()) {
                 out.push(
                     CLI_COMMAND_SIBLINGS
-                        .diag(format!(
-                            "CLI command {field} must not be empty (command {shown:?})"
-                        ))
+                        .diag(format!("CLI command {field} must not be empty (command {shown:?})"))
                         .at_opt(origin(here, field, provenance)),
                 );
             }
@@ -162,21 +136,24 @@ fn check_siblings(
             if !is_command_component(spelling) {
                 out.push(
                     CLI_COMMAND_SIBLINGS
-                        .diag(format!(
-                            "CLI command spelling {spelling:?} is not a portable command component"
-                        ))
+                        .diag(format!("CLI command spelling {spelling:?} is not a portable command component"))
                         .at_opt(at()),
                 );
             } else if spelling == "help" {
                 out.push(
                     CLI_COMMAND_SIBLINGS
-                        .diag(format!("CLI command spelling {spelling:?} is reserved by the generated command framework"))
+                        .diag(format!(
+                            "CLI command spelling {spelling:?} is reserved by the generated command framework"
+                        ))
                         .at_opt(at()),
                 );
             } else if let Some(first) = spellings.insert(spelling, &child.name) {
                 out.push(
                     CLI_COMMAND_SIBLINGS
-                        .diag(format!("CLI command spelling {spelling:?} is shared by sibling commands {first:?} and {:?}", child.name))
+                        .diag(format!(
+                            "CLI command spelling {spelling:?} is shared by sibling commands {first:?} and {:?}",
+                            child.name
+                        ))
                         .at_opt(at()),
                 );
             }

@@ -29,17 +29,10 @@ declare_rule! {
 }
 
 /// The filtered annotations; `None` when nothing is left.
-pub fn annotations(
-    cx: &mut EntryCtx<'_>,
-    field: Option<&Field>,
-) -> Option<ToolPresentationAnnotations> {
+pub fn annotations(cx: &mut EntryCtx<'_>, field: Option<&Field>) -> Option<ToolPresentationAnnotations> {
     let field = field.filter(|f| !f.value.is_null())?;
     let Value::Object(raw) = &field.value else {
-        cx.error(
-            ANNOTATIONS_FIELD,
-            " field \"annotations\" must be an object",
-            &field.at,
-        );
+        cx.error(ANNOTATIONS_FIELD, " field \"annotations\" must be an object", &field.at);
         return None;
     };
     let mut kept = ToolPresentationAnnotations::default();

@@ -42,21 +42,10 @@ pub struct Context<'n> {
 }
 
 pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> ToolCliSpec {
-    let mut spec = ToolCliSpec {
-        command: Vec::new(),
-        aliases: Vec::new(),
-        hidden: false,
-        arguments: BTreeMap::new(),
-    };
+    let mut spec = ToolCliSpec { command: Vec::new(), aliases: Vec::new(), hidden: false, arguments: BTreeMap::new() };
     let object = match field {
-        None
-        | Some(Field {
-            value: Value::Null, ..
-        }) => None,
-        Some(Field {
-            value: Value::Object(object),
-            at,
-        }) => Some((object, at)),
+        None | Some(Field { value: Value::Null, .. }) => None,
+        Some(Field { value: Value::Object(object), at }) => Some((object, at)),
         Some(Field { at, .. }) => {
             cx.error(CLI_FIELD, " field 'cli' must be an object", &at);
             None
@@ -68,11 +57,7 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
     };
     for key in object.keys() {
         if !matches!(key.as_str(), "command" | "aliases" | "hidden" | "arguments") {
-            cx.error_at_key(
-                CLI_FIELD,
-                format_args!(" field 'cli' contains unknown key {key:?}"),
-                &at.key(key),
-            );
+            cx.error_at_key(CLI_FIELD, format_args!(" field 'cli' contains unknown key {key:?}"), &at.key(key));
         }
     }
     spec.command = match object.get("command") {
@@ -93,11 +78,7 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
             command
         }
         Some(_) => {
-            cx.error(
-                CLI_FIELD,
-                " field 'cli.command' must be a non-empty list of command names",
-                &at.key("command"),
-            );
+            cx.error(CLI_FIELD, " field 'cli.command' must be a non-empty list of command names", &at.key("command"));
             Vec::new()
         }
     };
@@ -130,20 +111,12 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
                 }
             }
         }
-        Some(_) => cx.error(
-            CLI_FIELD,
-            " field 'cli.aliases' must be a list of command names",
-            &at.key("aliases"),
-        ),
+        Some(_) => cx.error(CLI_FIELD, " field 'cli.aliases' must be a list of command names", &at.key("aliases")),
     }
     match object.get("hidden") {
         None | Some(Value::Null) => {}
         Some(Value::Bool(hidden)) => spec.hidden = *hidden,
-        Some(_) => cx.error(
-            CLI_FIELD,
-            " field 'cli.hidden' must be a bool",
-            &at.key("hidden"),
-        ),
+        Some(_) => cx.error(CLI_FIELD, " field 'cli.hidden' must be a bool", &at.key("hidden")),
     }
     match object.get("arguments") {
         None | Some(Value::Null) => {}
@@ -161,9 +134,7 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
                         let inner = Pointer::parse(&json_pointer_of(&path)).unwrap_or_default();
                         cx.error(
                             CLI_FIELD,
-                            format_args!(
-                                " field 'cli.arguments' is invalid: argument {property:?}: {error}"
-                            ),
+                            format_args!(" field 'cli.arguments' is invalid: argument {property:?}: {error}"),
                             &at.key(property).join(&inner),
                         );
                     }
@@ -181,19 +152,10 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
 
 /// `[namespace?, name]`, each split on `.`.
 fn implicit_command(cx: &mut EntryCtx<'_>, names: &Context<'_>) -> Vec<String> {
-    let command: Vec<String> = names
-        .namespace
-        .into_iter()
-        .chain([names.name])
-        .flat_map(|part| part.split('.'))
-        .map(str::to_owned)
-        .collect();
+    let command: Vec<String> =
+        names.namespace.into_iter().chain([names.name]).flat_map(|part| part.split('.')).map(str::to_owned).collect();
     if !command.iter().all(|c| is_command_component(c)) {
-        cx.error(
-            CLI_FIELD,
-            " CLI command must contain only non-empty portable command names",
-            names.name_at,
-        );
+        cx.error(CLI_FIELD, " CLI command must contain only non-empty portable command names", names.name_at);
     }
     command
 }
@@ -205,9 +167,7 @@ pub fn json_pointer_of(path: &serde_path_to_error::Path) -> String {
         .filter_map(|segment| match segment {
             Segment::Seq { index } => Some(format!("/{index}")),
             Segment::Map { key } => Some(format!("/{}", crate::pointer::encode_token(key))),
-            Segment::Enum { variant } => {
-                Some(format!("/{}", crate::pointer::encode_token(variant)))
-            }
+            Segment::Enum { variant } => Some(format!("/{}", crate::pointer::encode_token(variant))),
             Segment::Unknown => None,
         })
         .collect()

@@ -38,20 +38,14 @@ pub fn execution(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<ToolExec
         }
     };
     if let Some(key) = object.keys().find(|k| *k != "taskSupport") {
-        cx.error_at_key(
-            EXECUTION_FIELD,
-            format_args!(" field 'execution' contains unknown key {key:?}"),
-            &at.key(key),
-        );
+        cx.error_at_key(EXECUTION_FIELD, format_args!(" field 'execution' contains unknown key {key:?}"), &at.key(key));
         return None;
     }
     match object.get("taskSupport") {
         Some(value) => match value.as_str().and_then(ToolTaskSupport::parse) {
             Some(task_support) => Some(ToolExecution { task_support }),
             None => {
-                let shown = value
-                    .as_str()
-                    .map_or_else(|| shown(value), |s| format!("{s:?}"));
+                let shown = value.as_str().map_or_else(|| shown(value), |s| format!("{s:?}"));
                 cx.error(
                     EXECUTION_FIELD,
                     format_args!(" field 'execution.taskSupport' has unknown value {shown}"),

@@ -36,11 +36,7 @@ pub fn governance(cx: &mut EntryCtx<'_>, field: Option<Field>) -> ToolGovernance
         Value::Null => return ToolGovernance::everyone(),
         Value::Object(object) => object,
         _ => {
-            cx.error(
-                GOVERNANCE_FIELD,
-                " field 'governance' must be an object",
-                &at,
-            );
+            cx.error(GOVERNANCE_FIELD, " field 'governance' must be an object", &at);
             return ToolGovernance::everyone();
         }
     };
@@ -56,11 +52,7 @@ pub fn governance(cx: &mut EntryCtx<'_>, field: Option<Field>) -> ToolGovernance
         Some(Value::Array(names)) if !names.is_empty() => names,
         found => {
             let place = if found.is_some() { &audiences_at } else { &at };
-            cx.error(
-                GOVERNANCE_FIELD,
-                " field 'governance.audiences' must be a non-empty list",
-                place,
-            );
+            cx.error(GOVERNANCE_FIELD, " field 'governance.audiences' must be a non-empty list", place);
             return ToolGovernance::everyone();
         }
     };

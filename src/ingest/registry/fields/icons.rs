@@ -45,30 +45,15 @@ pub fn icons(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<Vec<ToolIcon
             cx.error(ICON_FIELD, ": icon must be an object", &at);
             continue;
         };
-        if let Some(key) = icon
-            .keys()
-            .find(|k| !matches!(k.as_str(), "src" | "mimeType" | "sizes" | "theme"))
-        {
-            cx.error_at_key(
-                ICON_FIELD,
-                format_args!(": icon contains unknown key {key:?}"),
-                &at.key(key),
-            );
+        if let Some(key) = icon.keys().find(|k| !matches!(k.as_str(), "src" | "mimeType" | "sizes" | "theme")) {
+            cx.error_at_key(ICON_FIELD, format_args!(": icon contains unknown key {key:?}"), &at.key(key));
             continue;
         }
         let src = match icon.remove("src") {
             Some(Value::String(s)) if !s.is_empty() => s,
             found => {
-                let place = if found.is_some() {
-                    at.key("src")
-                } else {
-                    at.clone()
-                };
-                cx.error(
-                    ICON_FIELD,
-                    ": icon field 'src' must be a non-empty string",
-                    &place,
-                );
+                let place = if found.is_some() { at.key("src") } else { at.clone() };
+                cx.error(ICON_FIELD, ": icon field 'src' must be a non-empty string", &place);
                 continue;
             }
         };
@@ -76,11 +61,7 @@ pub fn icons(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<Vec<ToolIcon
             None | Some(Value::Null) => None,
             Some(Value::String(s)) if !s.is_empty() => Some(s),
             Some(_) => {
-                cx.error(
-                    ICON_FIELD,
-                    ": icon field 'mimeType' must be a non-empty string",
-                    &at.key("mimeType"),
-                );
+                cx.error(ICON_FIELD, ": icon field 'mimeType' must be a non-empty string", &at.key("mimeType"));
                 continue;
             }
         };
@@ -97,21 +78,13 @@ pub fn icons(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<Vec<ToolIcon
                 match strings {
                     Some(strings) => Some(strings),
                     None => {
-                        cx.error(
-                            ICON_FIELD,
-                            ": icon field 'sizes' must contain non-empty strings",
-                            &at.key("sizes"),
-                        );
+                        cx.error(ICON_FIELD, ": icon field 'sizes' must contain non-empty strings", &at.key("sizes"));
                         continue;
                     }
                 }
             }
             Some(_) => {
-                cx.error(
-                    ICON_FIELD,
-                    ": icon field 'sizes' must be a non-empty list",
-                    &at.key("sizes"),
-                );
+                cx.error(ICON_FIELD, ": icon field 'sizes' must be a non-empty list", &at.key("sizes"));
                 continue;
             }
         };
@@ -120,9 +93,7 @@ pub fn icons(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<Vec<ToolIcon
             Some(value) => match value.as_str().and_then(ToolIconTheme::parse) {
                 Some(theme) => Some(theme),
                 None => {
-                    let shown = value
-                        .as_str()
-                        .map_or_else(|| shown(&value), |s| format!("{s:?}"));
+                    let shown = value.as_str().map_or_else(|| shown(&value), |s| format!("{s:?}"));
                     cx.error(
                         ICON_FIELD,
                         format_args!(": icon field 'theme' has unknown value {shown}"),
@@ -132,12 +103,7 @@ pub fn icons(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<Vec<ToolIcon
                 }
             },
         };
-        icons.push(ToolIcon {
-            src,
-            mime_type,
-            sizes,
-            theme,
-        });
+        icons.push(ToolIcon { src, mime_type, sizes, theme });
     }
     Some(icons)
 }

@@ -48,18 +48,11 @@ declare_rule! {
     }
 }
 
-pub fn meta(
-    cx: &mut EntryCtx<'_>,
-    field: Option<Field>,
-    ignored: Option<Field>,
-) -> Option<SortedObject> {
+pub fn meta(cx: &mut EntryCtx<'_>, field: Option<Field>, ignored: Option<Field>) -> Option<SortedObject> {
     if let Some(ignored) = ignored {
         cx.push(
             IGNORED_META_KEY
-                .diag(format!(
-                    "tool {:?} sets \"_meta\", which a registry declaration ignores",
-                    cx.tool
-                ))
+                .diag(format!("tool {:?} sets \"_meta\", which a registry declaration ignores", cx.tool))
                 .at(Origin::key(cx.source, ignored.at)),
         );
     }

@@ -54,10 +54,7 @@ pub struct Lowered {
 
 /// Lowers `parameters` (absent means no parameters).
 pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
-    let empty = || Lowered {
-        schema: json!({"type": "object", "properties": {}}),
-        origins: Vec::new(),
-    };
+    let empty = || Lowered { schema: json!({"type": "object", "properties": {}}), origins: Vec::new() };
     let Some(Field { value, at }) = field else {
         return empty();
     };
@@ -73,9 +70,7 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
             return empty();
         }
     };
-    if params.get("type").and_then(Value::as_str) == Some("object")
-        && params.contains_key("properties")
-    {
+    if params.get("type").and_then(Value::as_str) == Some("object") && params.contains_key("properties") {
         cx.error(
             LEGACY_PARAMETERS,
             " field \"parameters\" holds an object-root JSON Schema; declare a complete schema under \"inputSchema\" instead",
@@ -95,9 +90,7 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
                 None => {
                     cx.error(
                         LEGACY_PARAMETERS,
-                        format_args!(
-                            ": tool parameter {name:?} has unknown shorthand type {shorthand:?}"
-                        ),
+                        format_args!(": tool parameter {name:?} has unknown shorthand type {shorthand:?}"),
                         &param_at,
                     );
                     None
@@ -107,33 +100,27 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
                 if definition.get("required") == Some(&Value::Bool(true)) {
                     required.push(name.clone());
                 }
-                let description = definition
-                    .get("description")
-                    .and_then(Value::as_str)
-                    .map(str::to_owned);
+                let description = definition.get("description").and_then(Value::as_str).map(str::to_owned);
                 let property = match definition.shift_remove("schema") {
-                    Some(schema @ (Value::Bool(_) | Value::Object(_))) => {
-                        Some((schema, param_at.key("schema")))
-                    }
+                    Some(schema @ (Value::Bool(_) | Value::Object(_))) => Some((schema, param_at.key("schema"))),
                     Some(_) => {
                         cx.error(
                             LEGACY_PARAMETERS,
-                            format_args!(": tool parameter {name:?} field \"schema\" must be a JSON Schema boolean or object"),
+                            format_args!(
+                                ": tool parameter {name:?} field \"schema\" must be a JSON Schema boolean or object"
+                            ),
                             &param_at.key("schema"),
                         );
                         None
                     }
-                    None => lower_definition(cx, &name, definition, &param_at)
-                        .map(|p| (p, param_at.clone())),
+                    None => lower_definition(cx, &name, definition, &param_at).map(|p| (p, param_at.clone())),
                 };
                 property.map(|(schema, origin)| (with_description(schema, description), origin))
             }
             _ => {
                 cx.error(
                     LEGACY_PARAMETERS,
-                    format_args!(
-                        ": tool parameter {name:?} must be a type string or definition object"
-                    ),
+                    format_args!(": tool parameter {name:?} must be a type string or definition object"),
                     &param_at,
                 );
                 None
@@ -151,10 +138,7 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
         required.sort();
         schema.insert("required".into(), required.into());
     }
-    Lowered {
-        schema: Value::Object(schema),
-        origins,
-    }
+    Lowered { schema: Value::Object(schema), origins }
 }
 
 /// A definition without `schema`: every key but `required` is kept, `type` mapped.
@@ -203,9 +187,7 @@ fn with_description(schema: Value, description: Option<String>) -> Value {
     };
     match schema {
         Value::Object(mut object) => {
-            object
-                .entry("description")
-                .or_insert(Value::String(description));
+            object.entry("description").or_insert(Value::String(description));
             Value::Object(object)
         }
         boolean => json!({ "allOf": [boolean], "description": description }),

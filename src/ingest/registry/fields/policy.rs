@@ -33,29 +33,15 @@ declare_rule! {
     }
 }
 
-pub fn policy(
-    cx: &mut EntryCtx<'_>,
-    field: Option<Field>,
-    annotations: Option<&Field>,
-) -> Option<ToolPolicy> {
+pub fn policy(cx: &mut EntryCtx<'_>, field: Option<Field>, annotations: Option<&Field>) -> Option<ToolPolicy> {
     match field {
-        Some(Field {
-            value: Value::Null, ..
-        })
-        | None => legacy(annotations),
+        Some(Field { value: Value::Null, .. }) | None => legacy(annotations),
         Some(Field { value, at }) => {
             let Value::Object(object) = value else {
-                cx.error(
-                    EXECUTION_POLICY,
-                    " field 'execution_policy' must be an object",
-                    &at,
-                );
+                cx.error(EXECUTION_POLICY, " field 'execution_policy' must be an object", &at);
                 return None;
             };
-            if let Some(key) = object
-                .keys()
-                .find(|k| !matches!(k.as_str(), "kind" | "side_effect_level"))
-            {
+            if let Some(key) = object.keys().find(|k| !matches!(k.as_str(), "kind" | "side_effect_level")) {
                 cx.error_at_key(
                     EXECUTION_POLICY,
                     format_args!(" field 'execution_policy' contains unknown key {key:?}"),
@@ -66,16 +52,8 @@ pub fn policy(
             let mut text = |key: &str| match object.get(key) {
                 Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
                 found => {
-                    let place = if found.is_some() {
-                        at.key(key)
-                    } else {
-                        at.clone()
-                    };
-                    cx.error(
-                        EXECUTION_POLICY,
-                        format_args!(" field {key:?} must be a non-empty string"),
-                        &place,
-                    );
+                    let place = if found.is_some() { at.key(key) } else { at.clone() };
+                    cx.error(EXECUTION_POLICY, format_args!(" field {key:?} must be a non-empty string"), &place);
                     None
                 }
             };
@@ -93,17 +71,12 @@ pub fn policy(
                 let shown = shown(&Value::String(level));
                 cx.error(
                     EXECUTION_POLICY,
-                    format_args!(
-                        " field 'execution_policy.side_effect_level' has unknown value {shown}"
-                    ),
+                    format_args!(" field 'execution_policy.side_effect_level' has unknown value {shown}"),
                     &at.key("side_effect_level"),
                 );
                 return None;
             };
-            Some(ToolPolicy {
-                kind,
-                side_effect_level,
-            })
+            Some(ToolPolicy { kind, side_effect_level })
         }
     }
 }
@@ -113,8 +86,5 @@ fn legacy(annotations: Option<&Field>) -> Option<ToolPolicy> {
     let object = annotations?.value.as_object()?;
     let kind = ToolKind::parse(object.get("kind")?.as_str()?)?;
     let side_effect_level = SideEffectLevel::parse(object.get("side_effect_level")?.as_str()?)?;
-    Some(ToolPolicy {
-        kind,
-        side_effect_level,
-    })
+    Some(ToolPolicy { kind, side_effect_level })
 }

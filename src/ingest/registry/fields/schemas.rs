@@ -32,11 +32,7 @@ pub fn input_schema(cx: &mut EntryCtx<'_>, field: Field) -> Option<Value> {
     match field.value {
         value @ Value::Object(_) => Some(value),
         _ => {
-            cx.error(
-                SCHEMA_FIELD,
-                " field \"inputSchema\" must be an object-root JSON Schema",
-                &field.at,
-            );
+            cx.error(SCHEMA_FIELD, " field \"inputSchema\" must be an object-root JSON Schema", &field.at);
             None
         }
     }
@@ -49,11 +45,7 @@ pub fn document(cx: &mut EntryCtx<'_>, field: Option<Field>, name: &str) -> Opti
         value @ (Value::Bool(_) | Value::Object(_)) => Some(value),
         Value::Null => None,
         _ => {
-            cx.error(
-                SCHEMA_FIELD,
-                format_args!(" field {name:?} must be a JSON Schema boolean or object"),
-                &field.at,
-            );
+            cx.error(SCHEMA_FIELD, format_args!(" field {name:?} must be a JSON Schema boolean or object"), &field.at);
             None
         }
     }

@@ -37,30 +37,15 @@ pub fn source(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<ToolSource>
             return None;
         }
     };
-    if let Some(key) = object
-        .keys()
-        .find(|k| !matches!(k.as_str(), "kind" | "id" | "binding"))
-    {
-        cx.error_at_key(
-            SOURCE_FIELD,
-            format_args!(" field 'source' contains unknown key {key:?}"),
-            &at.key(key),
-        );
+    if let Some(key) = object.keys().find(|k| !matches!(k.as_str(), "kind" | "id" | "binding")) {
+        cx.error_at_key(SOURCE_FIELD, format_args!(" field 'source' contains unknown key {key:?}"), &at.key(key));
         return None;
     }
     let kind = match object.remove("kind") {
         Some(Value::String(kind)) if !kind.is_empty() => kind,
         found => {
-            let place = if found.is_some() {
-                at.key("kind")
-            } else {
-                at.clone()
-            };
-            cx.error(
-                SOURCE_FIELD,
-                " field 'source.kind' must be a non-empty string",
-                &place,
-            );
+            let place = if found.is_some() { at.key("kind") } else { at.clone() };
+            cx.error(SOURCE_FIELD, " field 'source.kind' must be a non-empty string", &place);
             return None;
         }
     };
@@ -68,11 +53,7 @@ pub fn source(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<ToolSource>
         None | Some(Value::Null) => None,
         Some(Value::String(id)) if !id.is_empty() => Some(id),
         Some(_) => {
-            cx.error(
-                SOURCE_FIELD,
-                " field 'source.id' must be a non-empty string",
-                &at.key("id"),
-            );
+            cx.error(SOURCE_FIELD, " field 'source.id' must be a non-empty string", &at.key("id"));
             return None;
         }
     };
@@ -80,11 +61,7 @@ pub fn source(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<ToolSource>
         None | Some(Value::Null) => None,
         Some(Value::Object(binding)) => Some(binding.into_iter().collect()),
         Some(_) => {
-            cx.error(
-                SOURCE_FIELD,
-                " field 'source.binding' must be an object",
-                &at.key("binding"),
-            );
+            cx.error(SOURCE_FIELD, " field 'source.binding' must be an object", &at.key("binding"));
             return None;
         }
     };

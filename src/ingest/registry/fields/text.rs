@@ -19,20 +19,12 @@ pub fn description(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<String
 
 /// An optional non-empty string (`title`, `namespace`). Whitespace-only values pass
 /// here and are refused by the catalog's blank-string check.
-pub fn optional_non_empty(
-    cx: &mut EntryCtx<'_>,
-    field: Option<Field>,
-    name: &str,
-) -> Option<String> {
+pub fn optional_non_empty(cx: &mut EntryCtx<'_>, field: Option<Field>, name: &str) -> Option<String> {
     match field.map(|f| (f.value, f.at)) {
         None | Some((Value::Null, _)) => None,
         Some((Value::String(s), _)) if !s.is_empty() => Some(s),
         Some((_, at)) => {
-            cx.error(
-                TOOL_FIELD,
-                format_args!(" field {name:?} must be a non-empty string"),
-                &at,
-            );
+            cx.error(TOOL_FIELD, format_args!(" field {name:?} must be a non-empty string"), &at);
             None
         }
     }

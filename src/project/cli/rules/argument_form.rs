@@ -25,21 +25,12 @@ declare_rule! {
     }
 }
 
-pub fn check(
-    tool: &ToolRef<'_>,
-    property: &str,
-    spec: &ToolCliArgumentSpec,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(tool: &ToolRef<'_>, property: &str, spec: &ToolCliArgumentSpec, out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
-    if spec.position.is_some()
-        && (spec.long.is_some() || spec.short.is_some() || !spec.aliases.is_empty())
-    {
+    if spec.position.is_some() && (spec.long.is_some() || spec.short.is_some() || !spec.aliases.is_empty()) {
         out.push(
             CLI_ARGUMENT_FORM
-                .diag(format!(
-                    "tool {name:?} property {property:?} cannot be both positional and named"
-                ))
+                .diag(format!("tool {name:?} property {property:?} cannot be both positional and named"))
                 .at(tool.argument_origin(property, Some("position"))),
         );
     }
@@ -47,22 +38,18 @@ pub fn check(
         if !short.is_ascii_alphanumeric() {
             out.push(
                 CLI_ARGUMENT_FORM
-                    .diag(format!("tool {name:?} property {property:?} short spelling must be one ASCII letter or digit"))
+                    .diag(format!(
+                        "tool {name:?} property {property:?} short spelling must be one ASCII letter or digit"
+                    ))
                     .at(tool.argument_origin(property, Some("short"))),
             );
         }
     }
-    for (field, text) in [
-        ("value_name", &spec.value_name),
-        ("help", &spec.help),
-        ("help_group", &spec.help_group),
-    ] {
+    for (field, text) in [("value_name", &spec.value_name), ("help", &spec.help), ("help_group", &spec.help_group)] {
         if text.as_deref().is_some_and(|t| t.trim().is_empty()) {
             out.push(
                 CLI_ARGUMENT_FORM
-                    .diag(format!(
-                        "tool {name:?} property {property:?} CLI argument {field} must not be empty"
-                    ))
+                    .diag(format!("tool {name:?} property {property:?} CLI argument {field} must not be empty"))
                     .at(tool.argument_origin(property, Some(field))),
             );
         }

@@ -24,18 +24,8 @@ declare_rule! {
     }
 }
 
-pub fn check(
-    tool: &ToolRef<'_>,
-    properties: &serde_json::Map<String, serde_json::Value>,
-    out: &mut Vec<Diagnostic>,
-) {
-    for property in tool
-        .tool
-        .cli
-        .arguments
-        .keys()
-        .filter(|p| !properties.contains_key(*p))
-    {
+pub fn check(tool: &ToolRef<'_>, properties: &serde_json::Map<String, serde_json::Value>, out: &mut Vec<Diagnostic>) {
+    for property in tool.tool.cli.arguments.keys().filter(|p| !properties.contains_key(*p)) {
         out.push(
             CLI_ARGUMENT_PROPERTY
                 .diag(format!(

@@ -36,18 +36,12 @@ pub fn check(tool: &ToolRef<'_>, arguments: &[PreparedArgument], out: &mut Vec<D
     for argument in arguments {
         let property = argument.property.as_str();
         let mut report = |message: String, field: &str| {
-            out.push(
-                CLI_ARGUMENT_COLLISION
-                    .diag(message)
-                    .at(tool.argument_origin(property, Some(field))),
-            );
+            out.push(CLI_ARGUMENT_COLLISION.diag(message).at(tool.argument_origin(property, Some(field))));
         };
         if let Some(position) = argument.position {
             if let Some(first) = positions.insert(position, property) {
                 report(
-                    format!(
-                        "tool {name:?} CLI position {position} is shared by properties {first:?} and {property:?}"
-                    ),
+                    format!("tool {name:?} CLI position {position} is shared by properties {first:?} and {property:?}"),
                     "position",
                 );
             }
@@ -59,12 +53,7 @@ pub fn check(tool: &ToolRef<'_>, arguments: &[PreparedArgument], out: &mut Vec<D
             .chain(argument.aliases.iter().map(|a| (a.as_str(), "aliases")));
         for (spelling, field) in spellings {
             if RESERVED_LONG.contains(&spelling) {
-                report(
-                    format!(
-                        "tool {name:?} CLI argument {property:?} collides with reserved --{spelling}"
-                    ),
-                    field,
-                );
+                report(format!("tool {name:?} CLI argument {property:?} collides with reserved --{spelling}"), field);
             } else if let Some(first) = longs.insert(spelling, property) {
                 report(
                     format!(
@@ -76,17 +65,10 @@ pub fn check(tool: &ToolRef<'_>, arguments: &[PreparedArgument], out: &mut Vec<D
         }
         if let Some(short) = argument.short {
             if RESERVED_SHORT.contains(&short) {
-                report(
-                    format!(
-                        "tool {name:?} CLI argument {property:?} collides with reserved -{short}"
-                    ),
-                    "short",
-                );
+                report(format!("tool {name:?} CLI argument {property:?} collides with reserved -{short}"), "short");
             } else if let Some(first) = shorts.insert(short, property) {
                 report(
-                    format!(
-                        "tool {name:?} CLI spelling -{short} is shared by properties {first:?} and {property:?}"
-                    ),
+                    format!("tool {name:?} CLI spelling -{short} is shared by properties {first:?} and {property:?}"),
                     "short",
                 );
             }

@@ -25,20 +25,10 @@ declare_rule! {
     }
 }
 
-pub fn check(
-    tool: &ToolRef<'_>,
-    property: &str,
-    spec: &ToolCliArgumentSpec,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(tool: &ToolRef<'_>, property: &str, spec: &ToolCliArgumentSpec, out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
     let at = |i: usize| {
-        let path = Pointer::root()
-            .key("cli")
-            .key("arguments")
-            .key(property)
-            .key("completions")
-            .index(i);
+        let path = Pointer::root().key("cli").key("arguments").key(property).key("completions").index(i);
         tool.origin(&path)
     };
     for (i, completion) in spec.completions.iter().enumerate() {

@@ -27,16 +27,10 @@ declare_rule! {
 
 pub fn check(tool: &ToolRef<'_>, arguments: &[PreparedArgument], out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
-    let mut positional: Vec<&PreparedArgument> =
-        arguments.iter().filter(|a| a.position.is_some()).collect();
+    let mut positional: Vec<&PreparedArgument> = arguments.iter().filter(|a| a.position.is_some()).collect();
     positional.sort_by_key(|a| a.position);
-    let at =
-        |argument: &PreparedArgument| tool.argument_origin(&argument.property, Some("position"));
-    if let Some((expected, argument)) = positional
-        .iter()
-        .enumerate()
-        .find(|(i, a)| a.position != Some(*i as u32))
-    {
+    let at = |argument: &PreparedArgument| tool.argument_origin(&argument.property, Some("position"));
+    if let Some((expected, argument)) = positional.iter().enumerate().find(|(i, a)| a.position != Some(*i as u32)) {
         out.push(
             CLI_POSITIONALS
                 .diag(format!(
@@ -67,10 +61,7 @@ pub fn check(tool: &ToolRef<'_>, arguments: &[PreparedArgument], out: &mut Vec<D
     if let Some(argument) = positional.iter().rev().skip(1).find(|a| a.repeatable) {
         out.push(
             CLI_POSITIONALS
-                .diag(format!(
-                    "tool {name:?} repeatable CLI positional property {:?} must be last",
-                    argument.property
-                ))
+                .diag(format!("tool {name:?} repeatable CLI positional property {:?} must be last", argument.property))
                 .at(at(argument)),
         );
     }

@@ -41,14 +41,18 @@ pub fn check(
     if schema.get("type").and_then(Value::as_str) != Some("array") {
         out.push(
             CLI_REPEATABLE
-                .diag(format!("tool {name:?} property {property:?} can be repeatable only when its schema type is array"))
+                .diag(format!(
+                    "tool {name:?} property {property:?} can be repeatable only when its schema type is array"
+                ))
                 .at(at()),
         );
     }
     if !matches!(schema.get("items"), Some(Value::Object(_) | Value::Bool(_))) {
         out.push(
             CLI_REPEATABLE
-                .diag(format!("tool {name:?} property {property:?} needs one JSON Schema 'items' schema for repeatable CLI tokens"))
+                .diag(format!(
+                    "tool {name:?} property {property:?} needs one JSON Schema 'items' schema for repeatable CLI tokens"
+                ))
                 .at(at()),
         );
     }

@@ -31,11 +31,7 @@ pub fn long_spelling(property: &str, spec: &ToolCliArgumentSpec) -> Option<Strin
     if spec.position.is_some() {
         return None;
     }
-    Some(
-        spec.long
-            .clone()
-            .unwrap_or_else(|| property.replace('_', "-")),
-    )
+    Some(spec.long.clone().unwrap_or_else(|| property.replace('_', "-")))
 }
 
 pub fn check(
@@ -46,22 +42,14 @@ pub fn check(
     out: &mut Vec<Diagnostic>,
 ) {
     let name = &tool.tool.name;
-    let field = if spec.long.is_some() {
-        Some("long")
-    } else {
-        None
-    };
-    let spellings = long
-        .map(|l| (l, field))
-        .into_iter()
-        .chain(spec.aliases.iter().map(|a| (a.as_str(), Some("aliases"))));
+    let field = if spec.long.is_some() { Some("long") } else { None };
+    let spellings =
+        long.map(|l| (l, field)).into_iter().chain(spec.aliases.iter().map(|a| (a.as_str(), Some("aliases"))));
     for (spelling, field) in spellings {
         if !is_cli_spelling(spelling) {
             out.push(
                 CLI_SPELLING
-                    .diag(format!(
-                        "tool {name:?} property {property:?} has invalid CLI spelling --{spelling}"
-                    ))
+                    .diag(format!("tool {name:?} property {property:?} has invalid CLI spelling --{spelling}"))
                     .at(tool.argument_origin(property, field)),
             );
         }
