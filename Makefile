@@ -6,21 +6,28 @@ TOOLS := .tools
 VENV := $(TOOLS)/venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: demo test tools lint unit bench docs clean-tools
+.PHONY: demo test tools lint unit bench docs gen-protocol-artifacts check-protocol-artifacts clean-tools
 
 demo:
 	$(CARGO) build --release --quiet
 	./target/release/harn-catalog schema fixtures/widgets/registry.json --pretty
 
-# The independent validators the tests use, in a git-ignored folder.
-tools: $(VENV)/.installed
+# The independent consumers the tests use, in a git-ignored folder: Python
+# jsonschema (catalogs against the envelope schemas) and TypeScript's tsc.
+tools: $(VENV)/.installed $(TOOLS)/node/.installed
 
 $(VENV)/.installed: tools/requirements.txt
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r tools/requirements.txt
 	touch $@
 
-test: tools lint unit
+$(TOOLS)/node/.installed: tools/package.json tools/package-lock.json
+	mkdir -p $(TOOLS)/node
+	cp tools/package.json tools/package-lock.json $(TOOLS)/node/
+	cd $(TOOLS)/node && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: tools lint unit check-protocol-artifacts
 
 lint:
 	$(CARGO) fmt --check
@@ -33,6 +40,18 @@ bench:
 	$(CARGO) build --release --quiet --examples --bin harn-catalog
 	./benches/process.sh
 	$(CARGO) bench --bench compile
+
+# The artifacts that describe the catalog format (spec/protocol-artifacts), and the
+# catalogs this repository compiles from its fixtures (harn-catalog.toml).
+gen-protocol-artifacts:
+	$(CARGO) run --quiet -- protocol-artifacts
+	$(CARGO) run --quiet -- gen
+
+check-protocol-artifacts:
+	@echo "=== Checking protocol artifacts and generated catalogs are up to date ==="
+	$(CARGO) run --quiet -- protocol-artifacts --check
+	$(CARGO) run --quiet -- check
+	@echo "    Protocol artifacts and catalogs OK."
 
 # The rule reference, generated from the rules' own documentation.
 docs:

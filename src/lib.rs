@@ -7,8 +7,10 @@
 
 pub mod check;
 pub mod compile;
+pub mod config;
 pub mod contract;
 pub mod diagnostics;
+pub mod drift;
 pub mod emit;
 pub mod ingest;
 pub mod pointer;

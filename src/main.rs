@@ -3,13 +3,15 @@
 //! input; DECISIONS.md 12).
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
+use harn_catalog::config;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
-use harn_catalog::emit;
+use harn_catalog::drift::{self, Expected, Finding};
+use harn_catalog::emit::{self, artifacts};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
 // allocations of schema compilation over a large live heap; mimalloc does not.
@@ -37,6 +39,15 @@ enum Command {
     /// Compile a registry declaration (.json, .yaml, .toml) or a catalog into the
     /// canonical harn-tools/2.0 catalog.
     Schema(SchemaArgs),
+    /// Compile every catalog listed in the configuration and write the ones that
+    /// changed (atomically; nothing is written if any input is refused).
+    Gen(ConfigArgs),
+    /// Compile every catalog listed in the configuration in memory and report each
+    /// output that is stale or missing, with a diff (exit 1).
+    Check(ConfigArgs),
+    /// Generate the protocol artifacts that describe the catalog format itself (its
+    /// JSON Schema, TypeScript declarations and manifest), or with --check verify them.
+    ProtocolArtifacts(ProtocolArgs),
     /// List every rule the compiler checks.
     Rules {
         /// Print the table as Markdown with each rule's documentation.
@@ -66,6 +77,29 @@ struct SchemaArgs {
     phase: PhaseArg,
     #[command(flatten)]
     report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct ConfigArgs {
+    /// The configuration listing inputs and outputs.
+    #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
+    config: PathBuf,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct ProtocolArgs {
+    /// The folder the artifacts live in.
+    #[arg(long, value_name = "DIR", default_value = artifacts::DEFAULT_DIR)]
+    output_dir: PathBuf,
+    /// Regenerate in memory and report every stale, missing or unexpected file
+    /// (exit 1) instead of writing.
+    #[arg(long)]
+    check: bool,
+    /// The version stamped into the artifacts (semver); defaults to harn-catalog's.
+    #[arg(long, value_name = "SEMVER", value_parser = semver::Version::parse)]
+    artifact_version: Option<semver::Version>,
 }
 
 #[derive(clap::Args)]
@@ -124,6 +158,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Schema(args) => schema(&args),
+        Command::Gen(args) => catalogs(&args, false),
+        Command::Check(args) => catalogs(&args, true),
+        Command::ProtocolArtifacts(args) => protocol_artifacts(&args),
         Command::Rules { markdown } => {
             print!("{}", rule_table(markdown));
             OK
@@ -176,6 +213,123 @@ fn schema(args: &SchemaArgs) -> u8 {
         }
     }
     OK
+}
+
+/// `gen` and `check`: the catalogs listed in a configuration.
+fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
+    let config = match config::load(&args.config) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return USAGE;
+        }
+    };
+    let renderer = args.report.renderer();
+    let mut expected = Vec::with_capacity(config.catalogs.len());
+    let mut refused = false;
+    for target in &config.catalogs {
+        let options =
+            Options { deny_warnings: target.deny_warnings || args.report.deny_warnings, ..Options::default() };
+        let compilation = compile::compile_file(&config.root.join(&target.input), options);
+        let diagnostics = compilation.diagnostics.into_vec();
+        for diagnostic in &diagnostics {
+            eprint!("{}", renderer.render(diagnostic));
+        }
+        match compilation.catalog {
+            Some(catalog) => expected.push(Expected {
+                path: target.output.to_string_lossy().replace('\\', "/"),
+                contents: emit::canonical_json(&catalog, target.pretty),
+            }),
+            None if compilation.unreadable => return USAGE,
+            None => refused = true,
+        }
+    }
+    if refused {
+        eprintln!("error: an input was refused; no catalog was written");
+        return REJECTED;
+    }
+    let bless = if args.config == Path::new(config::DEFAULT_CONFIG) {
+        "harn-catalog gen".to_owned()
+    } else {
+        format!("harn-catalog gen --config {}", args.config.display())
+    };
+    let result = if check {
+        drift::compare(&config.root, &expected, false).map(|findings| {
+            if findings.is_empty() {
+                OK
+            } else {
+                eprint!("{}", drift::report(&config.root, "generated catalogs", &findings, &bless));
+                REJECTED
+            }
+        })
+    } else {
+        drift::write(&config.root, &expected, &[]).map(|written| {
+            for path in &written {
+                println!("wrote {}", config.root.join(path).display());
+            }
+            if written.is_empty() {
+                println!("{} catalogs are up to date", expected.len());
+            }
+            OK
+        })
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        USAGE
+    })
+}
+
+fn protocol_artifacts(args: &ProtocolArgs) -> u8 {
+    let version = args
+        .artifact_version
+        .clone()
+        .unwrap_or_else(|| semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("the crate version is semver"));
+    let expected: Vec<Expected> = artifacts::protocol_artifacts(&version)
+        .into_iter()
+        .map(|a| Expected { path: a.path, contents: a.contents })
+        .collect();
+    let root = &args.output_dir;
+    let findings = match drift::compare(root, &expected, true) {
+        Ok(findings) => findings,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return USAGE;
+        }
+    };
+    if args.check {
+        if findings.is_empty() {
+            return OK;
+        }
+        eprint!("{}", drift::report(root, "protocol artifacts", &findings, artifacts::GENERATE_COMMAND));
+        return REJECTED;
+    }
+    // Files the generator no longer writes are removed, but only from a folder that
+    // its own manifest marks as generated.
+    let owned = std::fs::read_to_string(root.join("manifest.json"))
+        .is_ok_and(|m| m.contains("\"generatedBy\": \"harn-catalog protocol-artifacts\""));
+    let remove: Vec<String> = findings
+        .iter()
+        .filter(|f| owned && matches!(f, Finding::Unexpected { .. }))
+        .map(|f| f.path().to_owned())
+        .collect();
+    match drift::write(root, &expected, &remove) {
+        Ok(written) => {
+            for path in &written {
+                println!("wrote {}", root.join(path).display());
+            }
+            for path in &remove {
+                println!("removed {}", root.join(path).display());
+            }
+            if written.is_empty() && remove.is_empty() {
+                println!("{} is up to date", root.display());
+            }
+            OK
+        }
+        Err(e) => {
+            eprintln!("error: cannot write the protocol artifacts to {}: {e}", root.display());
+            USAGE
+        }
+    }
 }
 
 fn report(renderer: &Renderer, diagnostics: &[Diagnostic], outcome: &str) {

@@ -1,20 +1,24 @@
-"""Validates catalogs against the published harn-tools/2.0 envelope schema.
+"""Validates catalogs against envelope schemas: an independent second opinion.
 
-An independent second opinion on what harn-catalog emits: Python's `jsonschema`
-(Draft 2020-12), installed by `make tools` into .tools/venv. Reads one catalog per
-line on stdin and answers one line per catalog: `ok`, or `invalid: <reasons>`.
+Python's `jsonschema` (Draft 2020-12), installed by `make tools` into .tools/venv,
+checks what harn-catalog emits against the published harn-tools/2.0 schema and
+against the schema harn-catalog generates. Each schema given as an argument is first
+checked against the Draft 2020-12 meta-schema. Then one catalog per line on stdin;
+one answer per catalog on stdout: `ok`, or `invalid: <schema>: <reasons>`.
 """
 
 import json
+import os
 import sys
 
 import jsonschema
 
-schema_path = sys.argv[1]
-with open(schema_path, encoding="utf-8") as f:
-    schema = json.load(f)
-jsonschema.Draft202012Validator.check_schema(schema)
-validator = jsonschema.Draft202012Validator(schema)
+validators = []
+for path in sys.argv[1:]:
+    with open(path, encoding="utf-8") as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validators.append((os.path.relpath(path), jsonschema.Draft202012Validator(schema)))
 
 for line in sys.stdin:
     if not line.strip():
@@ -24,9 +28,10 @@ for line in sys.stdin:
     except json.JSONDecodeError as error:
         print(f"invalid: not JSON: {error}", flush=True)
         continue
-    errors = sorted(validator.iter_errors(catalog), key=lambda e: list(e.absolute_path))
-    if errors:
-        reasons = "; ".join(f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5])
-        print(f"invalid: {reasons}".replace("\n", " "), flush=True)
-    else:
-        print("ok", flush=True)
+    failures = []
+    for name, validator in validators:
+        errors = sorted(validator.iter_errors(catalog), key=lambda e: list(e.absolute_path))
+        if errors:
+            reasons = "; ".join(f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5])
+            failures.append(f"{name}: {reasons}")
+    print(("invalid: " + " | ".join(failures)).replace("\n", " ") if failures else "ok", flush=True)

@@ -1,7 +1,13 @@
-//! Emitting: canonical JSON text and atomic file writes.
+//! Emitting: the canonical catalog JSON, the protocol artifacts that describe the
+//! format itself (JSON Schema, TypeScript, manifest), and atomic file writes.
 
+pub mod artifacts;
 mod json;
+mod schema;
+mod typescript;
 mod write;
 
 pub use json::canonical_json;
+pub use schema::{SCHEMA_ID, catalog_schema};
+pub use typescript::render as typescript_binding;
 pub use write::write_atomically;

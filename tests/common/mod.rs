@@ -82,8 +82,9 @@ fn outcome(compilation: compile::Compilation) -> Outcome {
 }
 
 /// Validates one catalog (compact JSON, one line) with Python `jsonschema` against
-/// `../shared/reference/harn-tools-v2.schema.json`. One validator process serves a
-/// whole test binary.
+/// the published `../shared/reference/harn-tools-v2.schema.json` and the schema this
+/// project generates (`spec/protocol-artifacts/schemas/`). One validator process
+/// serves a whole test binary.
 pub fn reference_check(catalog: &str) -> Result<(), String> {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -105,6 +106,7 @@ pub fn reference_check(catalog: &str) -> Result<(), String> {
         let mut child = Command::new(python)
             .arg(root().join("tests/reference_validator.py"))
             .arg(shared().join("reference/harn-tools-v2.schema.json"))
+            .arg(root().join("spec/protocol-artifacts/schemas/harn-tools-v2.schema.json"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

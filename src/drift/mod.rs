@@ -1,0 +1,204 @@
+//! Drift: comparing what the generator would write with what is on disk, and
+//! writing it when asked.
+//!
+//! A check regenerates in memory and reports every file that is stale (with a
+//! unified diff), missing, or (in a folder the generator owns) unexpected; line
+//! endings are normalised first, so a checkout with CRLF endings is not stale.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use similar::TextDiff;
+
+/// One file the generator writes: its path relative to a root, and its contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    pub path: String,
+    pub contents: String,
+}
+
+/// One difference between the generator and the disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// The file differs; `diff` is a unified diff from the disk to the generator.
+    Stale {
+        path: String,
+        diff: String,
+    },
+    Missing {
+        path: String,
+    },
+    /// A file in a generator-owned folder that the generator does not write.
+    Unexpected {
+        path: String,
+    },
+}
+
+impl Finding {
+    pub fn path(&self) -> &str {
+        match self {
+            Finding::Stale { path, .. } | Finding::Missing { path } | Finding::Unexpected { path } => path,
+        }
+    }
+}
+
+fn normalise(text: &str) -> String {
+    text.replace("\r\n", "\n")
+}
+
+/// Compares `expected` with the files under `root`. With `owned`, every other file
+/// under `root` is reported as unexpected.
+pub fn compare(root: &Path, expected: &[Expected], owned: bool) -> std::io::Result<Vec<Finding>> {
+    let mut findings = Vec::new();
+    for file in expected {
+        let path = root.join(&file.path);
+        match std::fs::read(&path) {
+            Ok(bytes) => {
+                let on_disk = normalise(&String::from_utf8_lossy(&bytes));
+                let wanted = normalise(&file.contents);
+                if on_disk != wanted {
+                    let shown = display(root, &file.path);
+                    let diff = TextDiff::from_lines(&on_disk, &wanted)
+                        .unified_diff()
+                        .context_radius(3)
+                        .header(&format!("{shown} (on disk)"), &format!("{shown} (generated)"))
+                        .to_string();
+                    findings.push(Finding::Stale { path: file.path.clone(), diff });
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                findings.push(Finding::Missing { path: file.path.clone() })
+            }
+            Err(e) => return Err(std::io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))),
+        }
+    }
+    if owned && root.is_dir() {
+        for path in files_under(root)? {
+            if !expected.iter().any(|e| e.path == path) {
+                findings.push(Finding::Unexpected { path });
+            }
+        }
+    }
+    Ok(findings)
+}
+
+/// Every file under `root`, as `/`-separated relative paths, sorted.
+fn files_under(root: &Path) -> std::io::Result<Vec<String>> {
+    let mut found = Vec::new();
+    let mut pending = vec![PathBuf::new()];
+    while let Some(relative) = pending.pop() {
+        for entry in std::fs::read_dir(root.join(&relative))? {
+            let entry = entry?;
+            let path = relative.join(entry.file_name());
+            if entry.file_type()?.is_dir() {
+                pending.push(path);
+            } else {
+                found.push(path.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/"));
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+fn display(root: &Path, path: &str) -> String {
+    root.join(path).display().to_string()
+}
+
+/// The report of a failed check: what drifted, each stale file's diff, and the
+/// command that blesses the change.
+pub fn report(root: &Path, what: &str, findings: &[Finding], bless: &str) -> String {
+    let mut out = format!("error: {what} are out of date:\n");
+    for finding in findings {
+        let shown = display(root, finding.path());
+        match finding {
+            Finding::Stale { .. } => {
+                let _ = writeln!(out, "  stale:      {shown}");
+            }
+            Finding::Missing { .. } => {
+                let _ = writeln!(out, "  missing:    {shown}");
+            }
+            Finding::Unexpected { .. } => {
+                let _ = writeln!(out, "  unexpected: {shown} (not written by the generator)");
+            }
+        }
+    }
+    for finding in findings {
+        if let Finding::Stale { diff, .. } = finding {
+            out.push('\n');
+            out.push_str(diff);
+        }
+    }
+    let _ = writeln!(out, "\nhint: run `{bless}` to regenerate.");
+    out
+}
+
+/// Writes every file whose contents changed. Every new file is first written in full
+/// next to its target; only then are they renamed into place, so a failure leaves the
+/// old files untouched. With `remove`, the listed files are deleted afterwards.
+/// Returns the paths written.
+pub fn write(root: &Path, expected: &[Expected], remove: &[String]) -> std::io::Result<Vec<String>> {
+    let mut staged = Vec::new();
+    for file in expected {
+        let path = root.join(&file.path);
+        if std::fs::read(&path).is_ok_and(|bytes| bytes == file.contents.as_bytes()) {
+            continue;
+        }
+        let folder = path.parent().unwrap_or(root);
+        std::fs::create_dir_all(folder)?;
+        let mut temporary = tempfile::NamedTempFile::new_in(folder)?;
+        std::io::Write::write_all(&mut temporary, file.contents.as_bytes())?;
+        temporary.as_file().sync_all()?;
+        staged.push((temporary, path, file.path.clone()));
+    }
+    let mut written = Vec::with_capacity(staged.len());
+    for (temporary, path, relative) in staged {
+        temporary.persist(&path).map_err(|e| e.error)?;
+        written.push(relative);
+    }
+    for relative in remove {
+        std::fs::remove_file(root.join(relative))?;
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expected(path: &str, contents: &str) -> Expected {
+        Expected { path: path.to_owned(), contents: contents.to_owned() }
+    }
+
+    #[test]
+    fn finds_stale_missing_and_unexpected_files_ignoring_line_endings() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("sub")).unwrap();
+        std::fs::write(dir.path().join("same.txt"), "a\r\nb\r\n").unwrap();
+        std::fs::write(dir.path().join("sub/stale.txt"), "one\ntwo\n").unwrap();
+        std::fs::write(dir.path().join("extra.txt"), "x\n").unwrap();
+        let files =
+            [expected("same.txt", "a\nb\n"), expected("sub/stale.txt", "one\n2\n"), expected("gone.txt", "g\n")];
+        let findings = compare(dir.path(), &files, true).unwrap();
+        assert_eq!(findings.len(), 3, "{findings:?}");
+        assert!(
+            matches!(&findings[0], Finding::Stale { path, diff } if path == "sub/stale.txt" && diff.contains("-two\n+2\n"))
+        );
+        assert_eq!(findings[1], Finding::Missing { path: "gone.txt".into() });
+        assert_eq!(findings[2], Finding::Unexpected { path: "extra.txt".into() });
+        let report = report(dir.path(), "artifacts", &findings, "make gen");
+        assert!(report.trim_end().ends_with("hint: run `make gen` to regenerate."));
+    }
+
+    #[test]
+    fn writes_only_what_changed_and_removes_what_is_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("same.txt"), "a\n").unwrap();
+        std::fs::write(dir.path().join("old.txt"), "o\n").unwrap();
+        let files = [expected("same.txt", "a\n"), expected("deep/new.txt", "n\n")];
+        let written = write(dir.path(), &files, &["old.txt".to_owned()]).unwrap();
+        assert_eq!(written, ["deep/new.txt"]);
+        assert!(!dir.path().join("old.txt").exists());
+        assert!(compare(dir.path(), &files, true).unwrap().is_empty());
+    }
+}

@@ -1,0 +1,102 @@
+//! The protocol artifacts (EXPORTS.md d): the files in `spec/protocol-artifacts`
+//! that describe the catalog format itself, rendered in memory, in path order.
+
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::contract::SCHEMA_VERSION;
+
+/// The folder the artifacts live in, relative to the repository.
+pub const DEFAULT_DIR: &str = "spec/protocol-artifacts";
+/// The command that regenerates them.
+pub const GENERATE_COMMAND: &str = "make gen-protocol-artifacts";
+/// The command that checks them.
+pub const CHECK_COMMAND: &str = "make check-protocol-artifacts";
+
+const SCHEMA_PATH: &str = "schemas/harn-tools-v2.schema.json";
+const TYPESCRIPT_PATH: &str = "harn-tools.ts";
+const README: &str = include_str!("../../templates/protocol-artifacts-readme.md.jinja");
+
+/// One generated file: its path relative to the artifact folder and its contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Artifact {
+    pub path: String,
+    pub contents: String,
+}
+
+/// Every protocol artifact, sorted by path, each ending with one newline.
+pub fn protocol_artifacts(artifact_version: &semver::Version) -> Vec<Artifact> {
+    let version = artifact_version.to_string();
+    let schema = super::catalog_schema();
+    let mut artifacts = vec![
+        artifact(SCHEMA_PATH, serde_json::to_string_pretty(&schema).expect("schemas serialise")),
+        artifact(TYPESCRIPT_PATH, super::typescript_binding(&schema, &version)),
+        artifact("README.md", render_readme()),
+    ];
+    let manifest = manifest(&version, &artifacts);
+    artifacts.push(artifact("manifest.json", serde_json::to_string_pretty(&manifest).expect("manifests serialise")));
+    artifacts.sort_by(|a, b| a.path.cmp(&b.path));
+    artifacts
+}
+
+fn artifact(path: &str, mut contents: String) -> Artifact {
+    while contents.ends_with('\n') {
+        contents.pop();
+    }
+    contents.push('\n');
+    Artifact { path: path.to_owned(), contents }
+}
+
+fn render_readme() -> String {
+    let environment = minijinja::Environment::new();
+    environment
+        .render_str(README, minijinja::context! { generate => GENERATE_COMMAND, check => CHECK_COMMAND })
+        .expect("the bundled README template renders")
+}
+
+/// `manifest.json` (EXPORTS.md d.3), keys sorted, with the sha256 of every other artifact.
+fn manifest(version: &str, artifacts: &[Artifact]) -> Value {
+    let sha256: serde_json::Map<String, Value> = artifacts
+        .iter()
+        .map(|a| (a.path.clone(), Value::String(hex(&Sha256::digest(a.contents.as_bytes())))))
+        .collect();
+    let manifest = json!({
+        "artifactVersion": version,
+        "bindings": {
+            "harnToolsTypescript": {
+                "artifact": TYPESCRIPT_PATH,
+                "schema": SCHEMA_PATH,
+                "schemaVersion": SCHEMA_VERSION,
+                "stability": "stable",
+            }
+        },
+        "checkCommand": CHECK_COMMAND,
+        "generatedBy": "harn-catalog protocol-artifacts",
+        "schemaVersion": 1,
+        "schemas": [{
+            "artifact": SCHEMA_PATH,
+            "protocol": "harn-tools",
+            "provenance": { "owner": "harn-catalog::contract", "schemaVersion": SCHEMA_VERSION },
+            "source": "src/contract/mod.rs",
+        }],
+        "sha256": sha256,
+    });
+    sorted(manifest)
+}
+
+/// A JSON value with every object's keys sorted.
+fn sorted(value: Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(String, Value)> = map.into_iter().map(|(k, v)| (k, sorted(v))).collect();
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            Value::Object(entries.into_iter().collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
+        other => other,
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
