@@ -18,9 +18,10 @@ pub enum ErrorFormat {
     Github,
 }
 
-/// Longest source line shown whole; longer lines (minified JSON) are cut to a window
-/// around the offending value.
-const MAX_LINE_BYTES: usize = 400;
+/// Longest source line shown; annotate-snippets cuts long lines to the terminal's
+/// width around the span itself. A longer line (a minified multi-megabyte registry)
+/// is not shown at all: the diagnostic names the file, line and column only.
+const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// Renders diagnostics in one of the [`ErrorFormat`]s.
 pub struct Renderer {
@@ -98,14 +99,14 @@ fn level(severity: Severity) -> Level<'static> {
     }
 }
 
-/// The part of a source line a diagnostic shows, with the span relative to it.
+/// The source line a diagnostic shows, with the span relative to it.
 struct Excerpt {
     path: String,
     line: usize,
     column: usize,
+    /// Empty when there is nothing to show (no location, or too long a line).
     text: String,
     span: std::ops::Range<usize>,
-    cropped: bool,
 }
 
 impl Excerpt {
@@ -113,55 +114,37 @@ impl Excerpt {
         let source = &origin.source;
         let path = source.display_path();
         let Some(range) = origin.range() else {
-            return Excerpt { path, line: 1, column: 1, text: String::new(), span: 0..0, cropped: false };
+            return Excerpt { path, line: 1, column: 1, text: String::new(), span: 0..0 };
         };
         let lines = source.lines();
-        let line = lines.line_of(range.start);
-        let line_range = lines.line_range(&source.text, line);
+        let line_range = lines.line_range(&source.text, lines.line_of(range.start));
         let position = source.line_col(range.start);
+        if line_range.len() > MAX_LINE_BYTES {
+            return Excerpt { path, line: position.line, column: position.column, text: String::new(), span: 0..0 };
+        }
         // Only the first line of a multi-line value is shown, cut on char boundaries.
-        let start =
-            crate::source::floor_char_boundary(&source.text, range.start.clamp(line_range.start, line_range.end));
-        let end = crate::source::ceil_char_boundary(&source.text, range.end.clamp(start, line_range.end));
-        let (window, cropped) = if line_range.len() > MAX_LINE_BYTES {
-            let text = &source.text;
-            let from = crate::source::floor_char_boundary(
-                text,
-                start.saturating_sub(MAX_LINE_BYTES / 2).max(line_range.start),
-            );
-            let to = crate::source::floor_char_boundary(text, (from + MAX_LINE_BYTES).min(line_range.end));
-            (from..to.max(from), true)
-        } else {
-            (line_range, false)
-        };
-        let text = source.text[window.clone()].to_owned();
-        let span_start = start.clamp(window.start, window.end) - window.start;
-        let span_end = end.clamp(window.start, window.end) - window.start;
+        let text = &source.text;
+        let start = crate::source::floor_char_boundary(text, range.start.clamp(line_range.start, line_range.end));
+        let end = crate::source::ceil_char_boundary(text, range.end.clamp(start, line_range.end));
         Excerpt {
             path,
             line: position.line,
             column: position.column,
-            text,
-            span: span_start..span_end.max(span_start),
-            cropped,
+            text: text[line_range.clone()].to_owned(),
+            span: start - line_range.start..end - line_range.start,
         }
     }
 
     fn push_into<'a>(&'a self, group: Group<'a>, kind: AnnotationKind) -> Group<'a> {
-        if self.text.is_empty() && self.span.is_empty() {
+        if self.text.is_empty() {
             return group
                 .element(annotate_snippets::Origin::path(self.path.as_str()).line(self.line).char_column(self.column));
         }
-        let snippet =
-            Snippet::source(self.text.as_str()).line_start(self.line).annotation(kind.span(self.span.clone()));
-        if self.cropped {
-            // The window does not start at column 1: state the position explicitly.
-            group
-                .element(annotate_snippets::Origin::path(self.path.as_str()).line(self.line).char_column(self.column))
-                .element(snippet)
-        } else {
-            group.element(snippet.path(self.path.as_str()))
-        }
+        let snippet = Snippet::source(self.text.as_str())
+            .line_start(self.line)
+            .path(self.path.as_str())
+            .annotation(kind.span(self.span.clone()));
+        group.element(snippet)
     }
 }
 

@@ -59,9 +59,13 @@ pub fn read(document: Document) -> Result<(ToolCatalog, Provenance), Diagnostic>
             let path = track.path();
             let pointer = Pointer::parse(&json_pointer_of(&path)).unwrap_or_default();
             let at = if path.to_string() == "." { String::new() } else { format!(" at {path}") };
-            Err(CATALOG_SHAPE
-                .diag(format!("invalid harn-tools/2.0 catalog{at}: {error}"))
-                .at(Origin::value(&source, pointer)))
+            // An unknown field is pointed at by its name; anything else by its value.
+            let origin = if error.to_string().starts_with("unknown field") {
+                Origin::key(&source, pointer)
+            } else {
+                Origin::value(&source, pointer)
+            };
+            Err(CATALOG_SHAPE.diag(format!("invalid harn-tools/2.0 catalog{at}: {error}")).at(origin))
         }
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::MAX_DEPTH;
-use super::rules::{DUPLICATE_KEY, UNSUPPORTED_VALUE, syntax_error, too_deep};
+use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, UNSUPPORTED_VALUE, syntax_error, too_deep};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
@@ -16,7 +16,16 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
         let range = e.span().unwrap_or(0..0);
         let message = e.message().trim().to_owned();
         if message.contains("duplicate key") {
-            DUPLICATE_KEY.diag(message).at(Origin::span(source, range))
+            let key = source.text.get(range.clone()).unwrap_or_default().trim();
+            DUPLICATE_KEY.diag(format!("duplicate key {key:?} in one table")).at(Origin::span(source, range))
+        } else if message.contains("recursion") {
+            // The toml crate's own bound (about 80 levels) is below MAX_DEPTH.
+            NESTING_TOO_DEEP
+                .diag(format!(
+                    "{} nests arrays and tables deeper than the TOML reader accepts ({message})",
+                    source.display_path()
+                ))
+                .at(Origin::span(source, range))
         } else {
             syntax_error(source, range, &message)
         }
@@ -56,7 +65,7 @@ fn convert(
             Some(n) => Value::Number(n),
             None => {
                 return Err(UNSUPPORTED_VALUE
-                    .diag(format!("{f} has no JSON equivalent; quote it to make it a string"))
+                    .diag(format!("{} has no JSON equivalent; quote it to make it a string", toml_float(f)))
                     .at(Origin::value(source, pointer.clone())));
             }
         },
@@ -77,6 +86,15 @@ fn convert(
         }
         toml::Value::Table(table) => convert_table(source, table, pointer, depth)?,
     })
+}
+
+/// A non-finite float as TOML writes it.
+fn toml_float(f: f64) -> &'static str {
+    match (f.is_nan(), f.is_sign_negative()) {
+        (true, _) => "nan",
+        (false, true) => "-inf",
+        (false, false) => "inf",
+    }
 }
 
 #[cfg(test)]

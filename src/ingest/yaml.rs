@@ -50,7 +50,13 @@ fn scan_error(source: &Arc<SourceFile>, error: &ScanError) -> Diagnostic {
     let marker = error.marker();
     let offset = source.lines().offset_of(&source.text, marker.line().saturating_sub(1), marker.col());
     if error.info().contains("duplicate") {
-        return DUPLICATE_KEY.diag(error.info().to_owned()).at(Origin::span(source, offset..offset));
+        // The scanner stops at the repeated key: name it.
+        let rest = &source.text[offset..];
+        let token = rest.lines().next().and_then(|l| l.split(':').next()).unwrap_or_default().trim_end();
+        let key = token.trim_matches(|c| c == '"' || c == '\'');
+        return DUPLICATE_KEY
+            .diag(format!("duplicate key {key:?} in one mapping"))
+            .at(Origin::span(source, offset..offset + token.len()));
     }
     syntax_error(source, offset..offset, error.info())
 }
@@ -81,7 +87,10 @@ impl Converter<'_> {
                         return Err(self.unsupported(
                             pointer,
                             false,
-                            format!("{} has no JSON equivalent; quote it to make it a string", f.into_inner()),
+                            format!(
+                                "{} has no JSON equivalent; quote it to make it a string",
+                                yaml_float(f.into_inner())
+                            ),
                         ));
                     }
                 },
@@ -101,7 +110,10 @@ impl Converter<'_> {
                 for (k, v) in map {
                     let Some(key) = mapping_key(k) else {
                         let shown = match &k.data {
-                            YamlData::Value(s) => format!("{s:?}"),
+                            YamlData::Value(Scalar::Null) => "null".to_owned(),
+                            YamlData::Value(Scalar::Boolean(b)) => b.to_string(),
+                            YamlData::Value(Scalar::Integer(i)) => i.to_string(),
+                            YamlData::Value(Scalar::FloatingPoint(f)) => yaml_float(f.into_inner()),
                             _ => "a collection".to_owned(),
                         };
                         let offset = self.source.lines().offset_of(
@@ -136,6 +148,16 @@ impl Converter<'_> {
                 return Err(self.unsupported(pointer, false, "this YAML value cannot be read as JSON".to_owned()));
             }
         })
+    }
+}
+
+/// A float as YAML writes it (`.inf`, `-.inf`, `.nan` for the non-finite ones).
+fn yaml_float(f: f64) -> String {
+    match (f.is_nan(), f.is_infinite(), f.is_sign_negative()) {
+        (true, ..) => ".nan".to_owned(),
+        (_, true, true) => "-.inf".to_owned(),
+        (_, true, false) => ".inf".to_owned(),
+        _ => f.to_string(),
     }
 }
 

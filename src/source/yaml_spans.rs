@@ -26,7 +26,9 @@ fn convert(node: &MarkedYaml<'_>, text: &str, lines: &LineIndex) -> SpanTree {
                 })
                 .collect(),
         ),
-        YamlData::Tagged(_, inner) => return convert(inner, text, lines),
+        // A tagged node's own span covers the tag and the value; the inner node's may
+        // be empty.
+        YamlData::Tagged(_, inner) => convert(inner, text, lines).node,
         _ => SpanNode::Leaf,
     };
     SpanTree { range, node }

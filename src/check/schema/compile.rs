@@ -38,10 +38,12 @@ fn component_uri(index: usize) -> String {
 pub enum Failure {
     /// The schema is not valid against the Draft 2020-12 meta-schema.
     Meta { detail: String, at: Pointer },
-    /// A reference could not be resolved.
-    Reference { detail: String },
-    /// Any other compile error (an invalid `pattern` regex, say).
-    Other { detail: String, at: Pointer },
+    /// A reference could not be resolved; `at` is the reference's `$ref` (or
+    /// `$dynamicRef`) when it could be told which one it was.
+    Reference { detail: String, at: Option<Pointer> },
+    /// Any other compile error (an invalid `pattern` regex, say); `key` when the
+    /// offending text is a member name (a `patternProperties` regex).
+    Other { detail: String, at: Pointer, key: bool },
 }
 
 /// The catalog's components, prepared once as a resource registry that every schema
@@ -120,6 +122,7 @@ impl<'c> Components<'c> {
                 {
                     return Err(Failure::Reference {
                         detail: format!("{:?} leads nowhere inside component {name:?}", reference.value),
+                        at: Some(reference.at.key(reference.keyword)),
                     });
                 }
             }
@@ -140,9 +143,14 @@ impl<'c> Components<'c> {
             .map(|_| ())
             .map_err(|error| match error.kind() {
                 jsonschema::error::ValidationErrorKind::Referencing(_) => {
-                    Failure::Reference { detail: error.to_string() }
+                    let at = unresolvable_local(schema, references).map(|r| r.at.key(r.keyword));
+                    Failure::Reference { detail: error.to_string(), at }
                 }
-                _ => Failure::Other { detail: error.to_string(), at: location(error.instance_path().as_str()) },
+                _ => Failure::Other {
+                    detail: error.to_string(),
+                    at: location(error.instance_path().as_str()),
+                    key: false,
+                },
             })
     }
 
@@ -154,16 +162,18 @@ impl<'c> Components<'c> {
             if failure.is_some() {
                 return;
             }
-            let mut found: Vec<(&str, Pointer)> = Vec::new();
+            let mut found: Vec<(&str, Pointer, bool)> = Vec::new();
             if let Some(Value::String(pattern)) = node.get("pattern") {
-                found.push((pattern, path.pointer().key("pattern")));
+                found.push((pattern, path.pointer().key("pattern"), false));
             }
             if let Some(Value::Object(properties)) = node.get("patternProperties") {
-                found.extend(properties.keys().map(|k| (k.as_str(), path.pointer().key("patternProperties").key(k))));
+                found.extend(
+                    properties.keys().map(|k| (k.as_str(), path.pointer().key("patternProperties").key(k), true)),
+                );
             }
-            for (pattern, at) in found {
+            for (pattern, at, key) in found {
                 if let Some(detail) = self.regex_error(pattern) {
-                    failure = Some(Failure::Other { detail, at });
+                    failure = Some(Failure::Other { detail, at, key });
                     return;
                 }
             }
@@ -185,6 +195,28 @@ impl<'c> Components<'c> {
             })
             .clone()
     }
+}
+
+/// The first local reference that plainly leads nowhere (a JSON Pointer fragment
+/// naming no node, an anchor no node declares), to point a diagnostic at. Only a
+/// locator: the compiler has already decided that something does not resolve.
+fn unresolvable_local<'r, 'v>(schema: &Value, references: &'r [Reference<'v>]) -> Option<&'r Reference<'v>> {
+    let mut anchors = Vec::new();
+    walk::visit(schema, |_, node| {
+        for keyword in ["$anchor", "$dynamicAnchor"] {
+            if let Some(Value::String(anchor)) = node.get(keyword) {
+                anchors.push(anchor.clone());
+            }
+        }
+    });
+    references.iter().filter(|r| r.target == Target::Local).find(|r| {
+        let fragment = percent_decode(&r.value[1..]);
+        if fragment.is_empty() || fragment.starts_with('/') {
+            Pointer::parse(&fragment).and_then(|p| p.resolve(schema)).is_none()
+        } else {
+            !anchors.contains(&fragment)
+        }
+    })
 }
 
 /// Whether resolving `schema`'s references takes the full compiler: local

@@ -34,8 +34,9 @@ pub fn check(
     uses_components: bool,
     out: &mut Vec<Diagnostic>,
 ) {
-    let (detail, at) = match compiled {
-        Err(Failure::Meta { detail, at }) | Err(Failure::Other { detail, at }) => (detail, at),
+    let (detail, at, key) = match compiled {
+        Err(Failure::Meta { detail, at }) => (detail, at, false),
+        Err(Failure::Other { detail, at, key }) => (detail, at, *key),
         _ => return,
     };
     let shown_at = if at.is_root() { String::new() } else { format!(" (at {at})") };
@@ -47,5 +48,5 @@ pub fn check(
         }
         _ => format!("{} is not a valid Draft 2020-12 JSON Schema: {detail}{shown_at}", subject.label),
     };
-    out.push(INVALID_SCHEMA.diag(message).at((subject.origin)(at, false)));
+    out.push(INVALID_SCHEMA.diag(message).at((subject.origin)(at, key)));
 }

@@ -27,11 +27,12 @@ declare_rule! {
 }
 
 pub fn check(subject: &Subject<'_>, compiled: &Result<(), Failure>, out: &mut Vec<Diagnostic>) {
-    if let Err(Failure::Reference { detail }) = compiled {
+    if let Err(Failure::Reference { detail, at }) = compiled {
+        let at = at.clone().unwrap_or_default();
         out.push(
             UNRESOLVED_REF
                 .diag(format!("{} contains an unresolved schema reference: {detail}", subject.label))
-                .at((subject.origin)(&crate::pointer::Pointer::root(), false)),
+                .at((subject.origin)(&at, false)),
         );
     }
 }

@@ -43,6 +43,10 @@ pub fn normalize(
         record(wire, raw.get(key));
     }
     record("policy", raw.get("execution_policy").or(raw.get("annotations")));
+    if raw.get("cli").is_none() {
+        // The implicit command is made of the name.
+        origin.fields.push(("cli", raw.name_at.clone()));
+    }
 
     let description = fields::text::description(&mut cx, raw.description.take());
     let title = fields::text::optional_non_empty(&mut cx, raw.take("title"), "title");

@@ -29,12 +29,15 @@ pub struct ToolRef<'a> {
 }
 
 impl ToolRef<'_> {
-    /// Where an argument's metadata field was written; for a property without
-    /// metadata, the property in the input schema.
+    /// Where an argument's metadata field (`help`, or a path such as `aliases/1`) was
+    /// written; for a property without metadata, the property in the input schema.
     pub fn argument_origin(&self, property: &str, field: Option<&str>) -> Origin {
         let path = if self.tool.cli.arguments.contains_key(property) {
             let at = Pointer::root().key("cli").key("arguments").key(property);
-            field.map_or(at.clone(), |f| at.key(f))
+            match field.and_then(|f| Pointer::parse(&format!("/{f}"))) {
+                Some(rest) => at.join(&rest),
+                None => at,
+            }
         } else {
             Pointer::root().key("inputSchema").key("properties").key(property)
         };

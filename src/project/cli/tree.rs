@@ -96,6 +96,8 @@ pub fn build(
     root
 }
 
+/// Where a field of the node at `path` was written: `title`, `description`, or a
+/// spelling path such as `command/1` or `aliases/0` (of the tool's `cli` for a tool).
 fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Option<Origin> {
     Some(match written? {
         Written::Tool(index) => {
@@ -104,7 +106,7 @@ fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Op
             let path = Pointer::parse(&format!("/{field}")).unwrap_or_default();
             provenance.tool(*index, &path, false)
         }
-        Written::Metadata(k) => provenance.cli_command(*k, &Pointer::root().key(field)),
+        Written::Metadata(k) => provenance.cli_command(*k, &Pointer::parse(&format!("/{field}")).unwrap_or_default()),
     })
 }
 
@@ -129,10 +131,12 @@ fn check_siblings(
                 );
             }
         }
-        let names = std::iter::once((child.name.as_str(), "command"))
-            .chain(child.aliases.iter().map(|a| (a.as_str(), "aliases")));
+        // A node's name is the component at its depth of the command that wrote it.
+        let name_field = format!("command/{}", path.len() - 1);
+        let names = std::iter::once((child.name.as_str(), name_field))
+            .chain(child.aliases.iter().enumerate().map(|(i, a)| (a.as_str(), format!("aliases/{i}"))));
         for (spelling, field) in names {
-            let at = || origin(here, field, provenance);
+            let at = || origin(here, &field, provenance);
             if !is_command_component(spelling) {
                 out.push(
                     CLI_COMMAND_SIBLINGS

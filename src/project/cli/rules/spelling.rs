@@ -21,8 +21,7 @@ declare_rule! {
         code: "cli-spelling",
         phase: Prepare,
         severity: Error,
-        summary: "an argument's long spelling or alias is not a portable option name",
-        help: "give the argument an explicit `long` spelling, or a `position`",
+                summary: "an argument's long spelling or alias is not a portable option name",
     }
 }
 
@@ -42,16 +41,23 @@ pub fn check(
     out: &mut Vec<Diagnostic>,
 ) {
     let name = &tool.tool.name;
-    let field = if spec.long.is_some() { Some("long") } else { None };
-    let spellings =
-        long.map(|l| (l, field)).into_iter().chain(spec.aliases.iter().map(|a| (a.as_str(), Some("aliases"))));
-    for (spelling, field) in spellings {
-        if !is_cli_spelling(spelling) {
-            out.push(
-                CLI_SPELLING
-                    .diag(format!("tool {name:?} property {property:?} has invalid CLI spelling --{spelling}"))
-                    .at(tool.argument_origin(property, field)),
-            );
+    let derived = spec.long.is_none();
+    let field = if derived { None } else { Some("long".to_owned()) };
+    let aliases = spec.aliases.iter().enumerate().map(|(i, a)| (a.as_str(), Some(format!("aliases/{i}"))));
+    for (spelling, field) in long.map(|l| (l, field)).into_iter().chain(aliases) {
+        if is_cli_spelling(spelling) {
+            continue;
         }
+        let help = if derived && field.is_none() {
+            "the spelling comes from the property name; give the argument an explicit `long` spelling, or a `position`"
+        } else {
+            "a CLI spelling starts with an ASCII letter or digit and holds only letters, digits and `-`"
+        };
+        out.push(
+            CLI_SPELLING
+                .diag(format!("tool {name:?} property {property:?} has invalid CLI spelling --{spelling}"))
+                .at(tool.argument_origin(property, field.as_deref()))
+                .help(help),
+        );
     }
 }
