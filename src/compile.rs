@@ -8,6 +8,7 @@ use crate::check::schema::Wording;
 use crate::contract::{ToolAudience, ToolCatalog};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ingest::{self, Document, LoadError};
+use crate::project::Prepared;
 use crate::provenance::Provenance;
 
 /// What a compilation produced.
@@ -16,6 +17,8 @@ pub struct Compilation {
     pub catalog: Option<ToolCatalog>,
     /// Where the emitted catalog's parts came from.
     pub provenance: Option<Provenance>,
+    /// The catalog prepared for its adapters (CLI, MCP), when the prepare phase ran.
+    pub prepared: Option<Prepared>,
     pub diagnostics: Diagnostics,
     /// The input could not be read at all (a usage error rather than a rejection).
     pub unreadable: bool,
@@ -25,7 +28,7 @@ impl Compilation {
     fn failed(diagnostic: Diagnostic, unreadable: bool) -> Self {
         let mut diagnostics = Diagnostics::default();
         diagnostics.push(diagnostic);
-        Compilation { catalog: None, provenance: None, diagnostics, unreadable }
+        Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable }
     }
 }
 
@@ -72,19 +75,21 @@ pub fn compile_document(document: Document, options: Options) -> Compilation {
     diagnostics.extend(crate::check::validate(&catalog, &provenance, wording, &superseded));
     // The prepare phase builds on a sound catalog: run on a partial one, it would
     // report the consequences of errors already reported.
+    let mut prepared = None;
     if !options.catalog_phase_only && !diagnostics.has_errors() {
-        let (_prepared, found) = crate::project::prepare(&catalog, &provenance);
+        let (ready, found) = crate::project::prepare(&catalog, &provenance);
         diagnostics.extend(found);
+        prepared = Some(ready);
     }
     if options.deny_warnings {
         diagnostics.deny_warnings();
     }
     if diagnostics.has_errors() {
-        return Compilation { catalog: None, provenance: None, diagnostics, unreadable: false };
+        return Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable: false };
     }
     let (catalog, kept) = for_audience(catalog, ToolAudience::Catalog);
     provenance.retain_tools(&kept);
-    Compilation { catalog: Some(catalog), provenance: Some(provenance), diagnostics, unreadable: false }
+    Compilation { catalog: Some(catalog), provenance: Some(provenance), prepared, diagnostics, unreadable: false }
 }
 
 /// The catalog restricted to the tools of one audience, with the indices they had.

@@ -6,12 +6,13 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::drift::{self, Expected, Finding};
 use harn_catalog::emit::{self, artifacts};
+use harn_catalog::project::{Prepared, cli, mcp};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
 // allocations of schema compilation over a large live heap; mimalloc does not.
@@ -39,6 +40,12 @@ enum Command {
     /// Compile a registry declaration (.json, .yaml, .toml) or a catalog into the
     /// canonical harn-tools/2.0 catalog.
     Schema(SchemaArgs),
+    /// Print the MCP `tools/list` result (`{"tools": [...]}`) of a registry or
+    /// catalog's MCP-audience tools, with components bundled into each schema.
+    Mcp(McpArgs),
+    /// Print the shell completion script of the CLI that Harn generates from a
+    /// registry or catalog, or, without FILE, of harn-catalog itself.
+    Completions(CompletionsArgs),
     /// Compile every catalog listed in the configuration and write the ones that
     /// changed (atomically; nothing is written if any input is refused).
     Gen(ConfigArgs),
@@ -75,6 +82,28 @@ struct SchemaArgs {
     /// (CLI and MCP projection rules, the default).
     #[arg(long, value_enum, default_value_t = PhaseArg::All)]
     phase: PhaseArg,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct McpArgs {
+    /// The registry declaration or catalog.
+    file: PathBuf,
+    /// Indent with two spaces.
+    #[arg(long)]
+    pretty: bool,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct CompletionsArgs {
+    /// The shell to write the script for.
+    #[arg(long, value_enum)]
+    shell: clap_complete::Shell,
+    /// The registry declaration or catalog whose generated CLI to complete.
+    file: Option<PathBuf>,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -158,6 +187,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Schema(args) => schema(&args),
+        Command::Mcp(args) => mcp(&args),
+        Command::Completions(args) => completions(&args),
         Command::Gen(args) => catalogs(&args, false),
         Command::Check(args) => catalogs(&args, true),
         Command::ProtocolArtifacts(args) => protocol_artifacts(&args),
@@ -211,6 +242,56 @@ fn schema(args: &SchemaArgs) -> u8 {
                 return USAGE;
             }
         }
+    }
+    OK
+}
+
+/// Compiles `file` through both phases for a command that needs the prepared catalog;
+/// prints the diagnostics; the exit code when nothing can be printed.
+fn prepared(file: &Path, report: &ReportArgs) -> Result<Prepared, u8> {
+    let options = Options { deny_warnings: report.deny_warnings, ..Options::default() };
+    let compilation = compile::compile_file(file, options);
+    let renderer = report.renderer();
+    let diagnostics = compilation.diagnostics.into_vec();
+    match compilation.prepared {
+        Some(prepared) if compilation.catalog.is_some() => {
+            self::report(&renderer, &diagnostics, "");
+            Ok(prepared)
+        }
+        _ => {
+            self::report(&renderer, &diagnostics, "; nothing was written");
+            Err(if compilation.unreadable { USAGE } else { REJECTED })
+        }
+    }
+}
+
+fn mcp(args: &McpArgs) -> u8 {
+    match prepared(&args.file, &args.report) {
+        Ok(prepared) => print(&emit::canonical_json(&mcp::tools_list(&prepared.mcp), args.pretty)),
+        Err(code) => code,
+    }
+}
+
+fn completions(args: &CompletionsArgs) -> u8 {
+    let mut script = Vec::new();
+    match &args.file {
+        None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
+        Some(file) => match prepared(file, &args.report) {
+            Ok(prepared) => {
+                let mut command = cli::command::command(&prepared);
+                clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
+            }
+            Err(code) => return code,
+        },
+    }
+    print(&String::from_utf8_lossy(&script))
+}
+
+/// Writes `text` to stdout; a closed pipe is a usage problem, not a crash.
+fn print(text: &str) -> u8 {
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+        return USAGE;
     }
     OK
 }

@@ -4,11 +4,11 @@
 pub mod catalog;
 pub mod schema;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use rayon::prelude::*;
 
-use crate::contract::{ToolCatalog, ToolCatalogEntry};
+use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
 use crate::provenance::{EntryOrigin, Provenance};
@@ -48,7 +48,14 @@ pub fn validate(
         );
     }
     if let Some(schemas) = schemas {
-        check_components(schemas, &components, provenance, wording, &mut out);
+        // Components that MCP projection bundles into some MCP tool's schemas.
+        let mcp_reached: BTreeSet<String> = catalog
+            .tools
+            .iter()
+            .filter(|tool| tool.governance.includes(ToolAudience::Mcp))
+            .flat_map(|tool| tool_schemas(tool).into_iter().flat_map(|(_, s, _)| schema::refs::reachable(s, schemas)))
+            .collect();
+        check_components(schemas, &components, &mcp_reached, provenance, wording, &mut out);
     }
 
     // Tools are independent of each other but for their names: their checks run in
@@ -85,13 +92,7 @@ fn check_superseded(
     out: &mut Vec<Diagnostic>,
 ) {
     for (tool, origin) in superseded {
-        let schemas = [
-            ("inputSchema", Some(&tool.input_schema), Role::Input),
-            ("outputSchema", tool.output_schema.as_ref(), Role::Output),
-            ("errorSchema", tool.error_schema.as_ref(), Role::Error),
-        ];
-        for (field, value, role) in schemas {
-            let Some(value) = value else { continue };
+        for (field, value, role) in tool_schemas(tool) {
             let references = schema::refs::collect(value);
             if schema::refs::component_names(&references).next().is_some() {
                 continue;
@@ -101,15 +102,18 @@ fn check_superseded(
                 let pointer = origin.map(&Pointer::root().key(field).join(path));
                 if key { Origin::key(&provenance.source, pointer) } else { Origin::value(&provenance.source, pointer) }
             };
-            let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &locate };
+            let subject =
+                Subject { label: &label, value, role, tool: Some(&tool.name), origin: &locate, mcp_bundled: false };
             schema::check_compiles(&subject, components, out);
         }
     }
 }
 
+/// Each component's schema checks, and `$ref` cycles among them.
 fn check_components(
     schemas: &std::collections::BTreeMap<String, serde_json::Value>,
     components: &Components,
+    mcp_reached: &BTreeSet<String>,
     provenance: &Provenance,
     wording: Wording,
     out: &mut Vec<Diagnostic>,
@@ -134,13 +138,25 @@ fn check_components(
             continue;
         }
         let label = format!("components.schemas.{name}");
-        let subject = Subject { label: &label, value, role: Role::Component, tool: None, origin: &**origin };
+        let mcp_bundled = mcp_reached.contains(name);
+        let subject =
+            Subject { label: &label, value, role: Role::Component, tool: None, origin: &**origin, mcp_bundled };
         schema::check(&subject, components, wording, out);
         docs.push(schema::ref_cycle::Document { label, value, origin: &**origin });
     }
     let index: HashMap<String, usize> =
         docs.iter().enumerate().map(|(i, d)| (d.label["components.schemas.".len()..].to_owned(), i)).collect();
     schema::ref_cycle::check_components(&docs, &index, out);
+}
+
+/// A tool's schemas, with their wire names and roles.
+fn tool_schemas(tool: &ToolCatalogEntry) -> Vec<(&'static str, &serde_json::Value, Role)> {
+    let schemas = [
+        ("inputSchema", Some(&tool.input_schema), Role::Input),
+        ("outputSchema", tool.output_schema.as_ref(), Role::Output),
+        ("errorSchema", tool.error_schema.as_ref(), Role::Error),
+    ];
+    schemas.into_iter().filter_map(|(field, value, role)| Some((field, value?, role))).collect()
 }
 
 /// The per-tool checks of b.1 step 3, after the name.
@@ -163,17 +179,12 @@ fn check_tool(cx: &ToolCx<'_>, components: &Components, wording: Wording, out: &
     catalog::reserved_meta_key::check(cx, out);
     catalog::meta_key_grammar::check(cx, out);
 
-    let schemas = [
-        ("inputSchema", Some(&tool.input_schema), Role::Input),
-        ("outputSchema", tool.output_schema.as_ref(), Role::Output),
-        ("errorSchema", tool.error_schema.as_ref(), Role::Error),
-    ];
-    for (field, value, role) in schemas {
-        let Some(value) = value else { continue };
+    let mcp_bundled = tool.governance.includes(ToolAudience::Mcp) && !components.is_empty();
+    for (field, value, role) in tool_schemas(tool) {
         let label = cx.label(field);
         let origin =
             |path: &Pointer, key: bool| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), key);
-        let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin };
+        let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin, mcp_bundled };
         schema::check(&subject, components, wording, out);
     }
 }

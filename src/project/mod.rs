@@ -3,6 +3,7 @@
 //! otherwise fail at `harn tool run` or `harn serve mcp` (DECISIONS.md 4).
 
 pub mod cli;
+pub mod mcp;
 
 use crate::contract::ToolCatalog;
 use crate::diagnostics::Diagnostic;
@@ -10,14 +11,25 @@ use crate::provenance::Provenance;
 
 /// A catalog made ready for its adapters.
 pub struct Prepared {
+    /// The generated CLI's name: `info.name`, else the input's file stem, else
+    /// `harn-tool` (CONTRACT.md d.4).
+    pub cli_name: String,
+    /// `info.version` and `info.description`, for the generated CLI's root.
+    pub version: Option<String>,
+    pub about: Option<String>,
     /// Prepared CLI arguments of every tool, in catalog order.
     pub arguments: Vec<cli::PreparedTool>,
     /// The generated CLI's command tree (CLI-audience tools only).
     pub tree: cli::CommandNode,
+    /// The MCP `tools/list` entries of the MCP-audience tools, in catalog order.
+    pub mcp: Vec<mcp::McpTool>,
 }
 
 /// Runs the prepare phase on a catalog that passed the catalog phase.
 pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance) -> (Prepared, Vec<Diagnostic>) {
+    let info = catalog.info.as_ref();
+    let stem = provenance.source.path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let cli_name = info.map(|i| i.name.clone()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());
     let mut out = Vec::new();
     let arguments: Vec<cli::PreparedTool> = catalog
         .tools
@@ -26,5 +38,7 @@ pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance) -> (Prepared, Vec
         .map(|(index, tool)| cli::arguments::prepare(&cli::ToolRef { index, tool, provenance }, &mut out))
         .collect();
     let tree = cli::tree::build(catalog, provenance, &arguments, &mut out);
-    (Prepared { arguments, tree }, out)
+    let mcp = mcp::project(catalog, provenance, &mut out);
+    let (version, about) = (info.and_then(|i| i.version.clone()), info.and_then(|i| i.description.clone()));
+    (Prepared { cli_name, version, about, arguments, tree, mcp }, out)
 }

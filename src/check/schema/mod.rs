@@ -70,6 +70,10 @@ pub struct Subject<'a> {
     pub tool: Option<&'a str>,
     /// Where a place inside the schema (or, with `true`, its member name) was written.
     pub origin: &'a dyn Fn(&Pointer, bool) -> Origin,
+    /// Whether MCP projection bundles this schema with the catalog's components: an
+    /// external reference is then the projection's error, not a warning here
+    /// (DECISIONS.md 5).
+    pub mcp_bundled: bool,
 }
 
 /// How the catalog under check was written, which picks upstream's wording for an

@@ -28,6 +28,9 @@ declare_rule! {
 }
 
 pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<Diagnostic>) {
+    if subject.mcp_bundled {
+        return;
+    }
     for reference in references.iter().filter(|r| r.target == Target::External) {
         out.push(
             NON_PORTABLE_REF

@@ -1,5 +1,7 @@
 //! References in schema positions and what they point at (CONTRACT.md b.4).
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde_json::Value;
 
 use super::walk;
@@ -69,6 +71,24 @@ pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Ite
         (Target::Component { name, .. }, "$ref") => Some(name.as_str()),
         _ => None,
     })
+}
+
+/// The components `schema` reaches through `$ref`, transitively, by name (sorted).
+/// Names that are not components are skipped.
+pub fn reachable(schema: &Value, components: &BTreeMap<String, Value>) -> BTreeSet<String> {
+    let mut reached = BTreeSet::new();
+    let mut pending: Vec<&Value> = vec![schema];
+    while let Some(next) = pending.pop() {
+        let references = collect(next);
+        for name in component_names(&references) {
+            if let Some(component) = components.get(name) {
+                if reached.insert(name.to_owned()) {
+                    pending.push(component);
+                }
+            }
+        }
+    }
+    reached
 }
 
 #[cfg(test)]

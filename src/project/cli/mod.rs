@@ -2,6 +2,7 @@
 //! schema and `cli` metadata, and the command tree of the CLI-audience tools.
 
 pub mod arguments;
+pub mod command;
 mod rules;
 pub mod tree;
 
@@ -91,5 +92,7 @@ pub struct CommandNode {
     pub display_order: Option<u32>,
     /// The tool this node runs (a leaf), by catalog index.
     pub tool: Option<usize>,
+    /// A leaf's prepared arguments.
+    pub arguments: Option<PreparedTool>,
     pub children: BTreeMap<String, CommandNode>,
 }

@@ -22,7 +22,7 @@ enum Written {
 pub fn build(
     catalog: &ToolCatalog,
     provenance: &Provenance,
-    _arguments: &[PreparedTool],
+    arguments: &[PreparedTool],
     out: &mut Vec<Diagnostic>,
 ) -> CommandNode {
     let mut root = CommandNode::default();
@@ -40,6 +40,7 @@ pub fn build(
                 .or_insert_with(|| CommandNode { name: component.clone(), ..CommandNode::default() });
         }
         node.tool = Some(index);
+        node.arguments = arguments.get(index).cloned();
         node.aliases = tool.cli.aliases.clone();
         node.hidden |= tool.cli.hidden;
         node.title = tool.title.clone();

@@ -1,0 +1,138 @@
+//! The generated CLI as a `clap::Command` (CONTRACT.md d.4), built from the prepared
+//! command tree, for `clap_complete` to write its shell completions.
+
+use clap::builder::PossibleValuesParser;
+use clap::{Arg, ArgAction, Command, ValueHint};
+use serde_json::Value;
+
+use super::{CommandNode, PreparedArgument};
+use crate::contract::{ToolCliBooleanStyle, ToolCliValueHint};
+use crate::project::Prepared;
+
+/// The generated CLI's root command.
+pub fn command(prepared: &Prepared) -> Command {
+    let mut root = Command::new(prepared.cli_name.clone()).subcommand_required(true);
+    if let Some(version) = &prepared.version {
+        root = root.version(version.clone());
+    }
+    if let Some(about) = &prepared.about {
+        root = root.about(about.clone());
+    }
+    root.subcommands(prepared.tree.children.values().map(node_command))
+}
+
+fn node_command(node: &CommandNode) -> Command {
+    let mut command = Command::new(node.name.clone()).visible_aliases(node.aliases.clone()).hide(node.hidden);
+    if let Some(order) = node.display_order {
+        command = command.display_order(order as usize);
+    }
+    // The title is the short help; the description the long one, or the short one
+    // when there is no title.
+    command = match (&node.title, &node.description) {
+        (Some(title), Some(description)) => command.about(title.clone()).long_about(description.clone()),
+        (Some(text), None) | (None, Some(text)) => command.about(text.clone()),
+        (None, None) => command,
+    };
+    match &node.arguments {
+        Some(prepared) => {
+            let mut command = command
+                .arg(
+                    Arg::new("harn-input")
+                        .long("harn-input")
+                        .value_name("JSON|@FILE|-")
+                        .help("The whole input as JSON, @FILE or - for stdin; flags override it")
+                        .value_hint(ValueHint::FilePath),
+                )
+                .arg(
+                    Arg::new("harn-output")
+                        .long("harn-output")
+                        .value_name("FORMAT")
+                        .help("How to print the result")
+                        .value_parser(["json", "pretty", "text"])
+                        .default_value("json"),
+                );
+            if prepared.json_flag {
+                command = command.arg(
+                    Arg::new("json")
+                        .long("json")
+                        .help("Print the result as compact JSON (--harn-output json)")
+                        .action(ArgAction::SetTrue)
+                        .conflicts_with("harn-output"),
+                );
+            }
+            command.args(prepared.arguments.iter().map(argument))
+        }
+        None => command.subcommand_required(true).subcommands(node.children.values().map(node_command)),
+    }
+}
+
+fn argument(prepared: &PreparedArgument) -> Arg {
+    let mut arg = Arg::new(prepared.property.clone()).hide(prepared.hidden);
+    if let Some(help) = &prepared.help {
+        arg = arg.help(help.clone());
+    }
+    if let Some(group) = &prepared.help_group {
+        arg = arg.help_heading(group.clone());
+    }
+    if let Some(order) = prepared.display_order {
+        arg = arg.display_order(order as usize);
+    }
+    let presence = prepared.boolean_style != ToolCliBooleanStyle::Value;
+    arg = match (prepared.position, &prepared.long) {
+        (Some(position), _) => arg.index(position as usize + 1),
+        (None, Some(long)) => {
+            let mut named = arg.long(long.clone()).visible_aliases(prepared.aliases.clone());
+            if let Some(short) = prepared.short {
+                named = named.short(short);
+            }
+            named
+        }
+        (None, None) => arg,
+    };
+    if presence {
+        return arg.action(ArgAction::SetTrue);
+    }
+    arg = arg.value_name(prepared.value_name.clone());
+    arg = if prepared.repeatable { arg.action(ArgAction::Append).num_args(1..) } else { arg.action(ArgAction::Set) };
+    if let Some(hint) = prepared.value_hint {
+        arg = arg.value_hint(value_hint(hint));
+    }
+    if matches!(prepared.schema.get("type").and_then(Value::as_str), Some("integer" | "number")) {
+        arg = arg.allow_negative_numbers(true);
+    }
+    // Completion candidates for help and completion only: Harn never restricts input
+    // to them, and these commands are never used to parse anything.
+    let candidates = candidates(prepared);
+    if !candidates.is_empty() {
+        arg = arg.value_parser(PossibleValuesParser::new(candidates));
+    }
+    arg
+}
+
+/// Advisory completions, then the string values of the schema's `enum`.
+fn candidates(prepared: &PreparedArgument) -> Vec<String> {
+    let schema =
+        if prepared.repeatable { prepared.schema.get("items").unwrap_or(&prepared.schema) } else { &prepared.schema };
+    let enumerated = schema.get("enum").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
+    let mut values: Vec<String> = prepared.completions.clone();
+    for value in enumerated {
+        if !values.iter().any(|v| v == value) {
+            values.push(value.to_owned());
+        }
+    }
+    values
+}
+
+fn value_hint(hint: ToolCliValueHint) -> ValueHint {
+    match hint {
+        ToolCliValueHint::File => ValueHint::FilePath,
+        ToolCliValueHint::Directory => ValueHint::DirPath,
+        ToolCliValueHint::Path => ValueHint::AnyPath,
+        ToolCliValueHint::Url => ValueHint::Url,
+        ToolCliValueHint::Email => ValueHint::EmailAddress,
+        ToolCliValueHint::Username => ValueHint::Username,
+        ToolCliValueHint::Hostname => ValueHint::Hostname,
+        ToolCliValueHint::Command => ValueHint::CommandName,
+        ToolCliValueHint::Other => ValueHint::Other,
+    }
+}

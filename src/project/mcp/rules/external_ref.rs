@@ -1,0 +1,26 @@
+use crate::declare_rule;
+
+declare_rule! {
+    /// ## What it checks
+    /// For a tool of the MCP audience in a catalog that has components: that neither
+    /// its schemas nor any component they reach hold a `$ref` that does not start with
+    /// `#` (DECISIONS.md 5).
+    ///
+    /// ## Why
+    /// A tool's MCP schema must be self-contained: clients never fetch anything, and
+    /// the bundled `$defs` cannot hold a document from elsewhere. Outside this case an
+    /// external reference is only a `non-portable-ref` warning.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"components": {"schemas": {"W": {"type": "object"}}},
+    ///  "tools": [{"name": "t", "returns": {"$ref": "https://example.com/widget.json"}}]}
+    /// ```
+    pub static MCP_EXTERNAL_REF = {
+        code: "mcp-external-ref",
+        phase: Prepare,
+        severity: Error,
+        summary: "an MCP tool's schema references a document outside the catalog",
+        help: "declare the referenced schema as a component and use #/components/schemas/<name>",
+    }
+}
