@@ -1,5 +1,6 @@
 # harn-catalog: `make demo` compiles the bundled example, `make test` runs every check.
-# Both install what they need; nothing outside this folder is touched.
+# Both install what they need: Python and npm packages into .tools/ (git-ignored), and
+# the zsh and fish shells from Debian when they are missing (for the completion tests).
 
 CARGO ?= cargo
 TOOLS := .tools
@@ -14,7 +15,7 @@ demo:
 
 # The independent consumers the tests use, in a git-ignored folder: Python
 # jsonschema (catalogs against the envelope schemas) and TypeScript's tsc.
-tools: $(VENV)/.installed $(TOOLS)/node/.installed
+tools: $(VENV)/.installed $(TOOLS)/node/.installed $(TOOLS)/shells.installed
 
 $(VENV)/.installed: tools/requirements.txt
 	python3 -m venv $(VENV)
@@ -25,6 +26,14 @@ $(TOOLS)/node/.installed: tools/package.json tools/package-lock.json
 	mkdir -p $(TOOLS)/node
 	cp tools/package.json tools/package-lock.json $(TOOLS)/node/
 	cd $(TOOLS)/node && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# zsh and fish check the syntax of the completion scripts (bash is always there).
+$(TOOLS)/shells.installed:
+	@mkdir -p $(TOOLS)
+	@if ! command -v zsh >/dev/null || ! command -v fish >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish; \
+	fi
 	touch $@
 
 test: tools lint unit check-protocol-artifacts
