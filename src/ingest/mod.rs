@@ -3,6 +3,7 @@
 //! declaration.
 
 pub mod catalog;
+pub mod harn;
 mod json;
 mod read;
 pub mod registry;

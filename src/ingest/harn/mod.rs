@@ -1,0 +1,3 @@
+//! `.harn` modules, read statically and never executed (EXPORTS.md, DECISIONS.md 2).
+
+pub mod ast;
