@@ -7,7 +7,8 @@ use std::path::Path;
 use crate::check::schema::Wording;
 use crate::contract::{ToolAudience, ToolCatalog};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::ingest::{self, Document, LoadError};
+use crate::ingest::harn::Surface;
+use crate::ingest::{self, LoadError, Loaded};
 use crate::project::Prepared;
 use crate::provenance::Provenance;
 
@@ -40,12 +41,14 @@ pub struct Options {
     /// Stop after the catalog phase (`--phase catalog`), for byte-parity with
     /// upstream's emitter, which does not prepare the catalog.
     pub catalog_phase_only: bool,
+    /// Which registry a `.harn` module stands for.
+    pub surface: Surface,
 }
 
 /// Compiles the registry declaration or catalog at `path`.
 pub fn compile_file(path: &Path, options: Options) -> Compilation {
-    match ingest::load(path) {
-        Ok(document) => compile_document(document, options),
+    match ingest::load(path, options.surface) {
+        Ok(loaded) => compile_loaded(loaded, options),
         Err(LoadError::Unreadable(d)) => Compilation::failed(d, true),
         Err(LoadError::Rejected(d)) => Compilation::failed(d, false),
     }
@@ -53,15 +56,17 @@ pub fn compile_file(path: &Path, options: Options) -> Compilation {
 
 /// Compiles a source file already in memory (its format given by the source).
 pub fn compile_source(source: crate::source::SourceFile, options: Options) -> Compilation {
-    match ingest::parse(source) {
-        Ok(document) => compile_document(document, options),
+    match ingest::parse(source, options.surface) {
+        Ok(loaded) => compile_loaded(loaded, options),
         Err(d) => Compilation::failed(d, false),
     }
 }
 
-/// Compiles a parsed document.
-pub fn compile_document(document: Document, options: Options) -> Compilation {
+/// Compiles a parsed document, after the diagnostics reading it raised.
+pub fn compile_loaded(loaded: Loaded, options: Options) -> Compilation {
+    let Loaded { document, diagnostics: read } = loaded;
     let mut diagnostics = Diagnostics::default();
+    diagnostics.extend(read);
     let (catalog, mut provenance, superseded, wording) = if ingest::catalog::is_catalog(&document.value) {
         match ingest::catalog::read(document) {
             Ok((catalog, provenance)) => (catalog, provenance, Vec::new(), Wording::Catalog),

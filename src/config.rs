@@ -7,6 +7,7 @@
 //! output = "catalogs/tools.json"   # relative to this file
 //! pretty = true                    # two-space indentation (default: compact)
 //! deny_warnings = false            # treat warnings as errors (default: false)
+//! surface = "auto"                 # for a .harn input: auto, exports or script
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -34,6 +35,9 @@ pub struct CatalogTarget {
     pub pretty: bool,
     #[serde(default)]
     pub deny_warnings: bool,
+    /// For a `.harn` input: `auto` (default), `exports` or `script`.
+    #[serde(default)]
+    pub surface: crate::ingest::harn::Surface,
 }
 
 #[derive(Deserialize)]

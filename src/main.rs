@@ -12,6 +12,7 @@ use harn_catalog::config;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::drift::{self, Expected, Finding};
 use harn_catalog::emit::{self, artifacts};
+use harn_catalog::ingest::harn::Surface;
 use harn_catalog::project::{Prepared, cli, mcp};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
@@ -70,8 +71,12 @@ enum Command {
 
 #[derive(clap::Args)]
 struct SchemaArgs {
-    /// The registry declaration or catalog to compile.
+    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog to compile.
     file: PathBuf,
+    /// Which registry a .harn module stands for: its public functions (exports), the
+    /// registry its main publishes (script), or exports when it has public ones (auto).
+    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    surface: Surface,
     /// Indent the catalog with two spaces.
     #[arg(long)]
     pretty: bool,
@@ -88,8 +93,12 @@ struct SchemaArgs {
 
 #[derive(clap::Args)]
 struct McpArgs {
-    /// The registry declaration or catalog.
+    /// The registry declaration, .harn module or catalog.
     file: PathBuf,
+    /// Which registry a .harn module stands for: its public functions (exports), the
+    /// registry its main publishes (script), or exports when it has public ones (auto).
+    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    surface: Surface,
     /// Indent with two spaces.
     #[arg(long)]
     pretty: bool,
@@ -102,8 +111,12 @@ struct CompletionsArgs {
     /// The shell to write the script for.
     #[arg(long, value_enum)]
     shell: clap_complete::Shell,
-    /// The registry declaration or catalog whose generated CLI to complete.
+    /// The registry declaration, .harn module or catalog whose generated CLI to complete.
     file: Option<PathBuf>,
+    /// Which registry a .harn module stands for: its public functions (exports), the
+    /// registry its main publishes (script), or exports when it has public ones (auto).
+    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    surface: Surface,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -219,6 +232,7 @@ fn schema(args: &SchemaArgs) -> u8 {
     let options = Options {
         deny_warnings: args.report.deny_warnings,
         catalog_phase_only: matches!(args.phase, PhaseArg::Catalog),
+        surface: args.surface,
     };
     let compilation = compile::compile_file(&args.file, options);
     let renderer = args.report.renderer();
@@ -248,8 +262,8 @@ fn schema(args: &SchemaArgs) -> u8 {
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;
 /// prints the diagnostics; the exit code when nothing can be printed.
-fn prepared(file: &Path, report: &ReportArgs) -> Result<Prepared, u8> {
-    let options = Options { deny_warnings: report.deny_warnings, ..Options::default() };
+fn prepared(file: &Path, surface: Surface, report: &ReportArgs) -> Result<Prepared, u8> {
+    let options = Options { deny_warnings: report.deny_warnings, surface, ..Options::default() };
     let compilation = compile::compile_file(file, options);
     let renderer = report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
@@ -266,7 +280,7 @@ fn prepared(file: &Path, report: &ReportArgs) -> Result<Prepared, u8> {
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(&args.file, &args.report) {
+    match prepared(&args.file, args.surface, &args.report) {
         Ok(prepared) => print(&emit::canonical_json(&mcp::tools_list(&prepared.mcp), args.pretty)),
         Err(code) => code,
     }
@@ -276,7 +290,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
     let mut script = Vec::new();
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
-        Some(file) => match prepared(file, &args.report) {
+        Some(file) => match prepared(file, args.surface, &args.report) {
             Ok(prepared) => {
                 let mut command = cli::command::command(&prepared);
                 clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);

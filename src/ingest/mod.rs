@@ -41,18 +41,25 @@ pub enum LoadError {
     Rejected(Diagnostic),
 }
 
-/// Reads and parses one input file.
-pub fn load(path: &Path) -> Result<Document, LoadError> {
+/// A document and the diagnostics reading it raised (warnings of the Harn front end,
+/// say); what made reading fail is a [`LoadError`] instead.
+pub struct Loaded {
+    pub document: Document,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads and parses one input file; a `.harn` module is read on `surface`.
+pub fn load(path: &Path, surface: harn::Surface) -> Result<Loaded, LoadError> {
     let format = read::format_of(path).map_err(LoadError::Unreadable)?;
     let text = read::read_text(path, format).map_err(|e| match e {
         read::ReadError::Io(d) => LoadError::Unreadable(d),
         read::ReadError::Content(d) => LoadError::Rejected(d),
     })?;
-    parse(SourceFile::new(path, text, format)).map_err(LoadError::Rejected)
+    parse(SourceFile::new(path, text, format), surface).map_err(LoadError::Rejected)
 }
 
 /// Parses text that is already in memory (tests, stdin).
-pub fn parse(source: SourceFile) -> Result<Document, Diagnostic> {
+pub fn parse(source: SourceFile, surface: harn::Surface) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
     if source.text.trim().is_empty() {
         return Err(EMPTY_INPUT
@@ -63,6 +70,10 @@ pub fn parse(source: SourceFile) -> Result<Document, Diagnostic> {
         Format::Json => json::parse(&source)?,
         Format::Yaml => yaml::parse(&source)?,
         Format::Toml => toml::parse(&source)?,
+        Format::Harn => {
+            let (document, diagnostics) = harn::load(&source.path, source.text.clone(), surface)?;
+            return Ok(Loaded { document, diagnostics });
+        }
     };
-    Ok(Document { source, value })
+    Ok(Loaded { document: Document { source, value }, diagnostics: Vec::new() })
 }

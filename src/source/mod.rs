@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 pub use line_index::{LineCol, LineIndex, ceil_char_boundary, floor_char_boundary};
-pub use spans::SpanTree;
+pub use spans::{SpanNode, SpanTree};
 
 use crate::pointer::Pointer;
 
@@ -25,6 +25,8 @@ pub enum Format {
     Json,
     Yaml,
     Toml,
+    /// A Harn module: its values come from the front end, with spans attached.
+    Harn,
 }
 
 impl Format {
@@ -34,6 +36,7 @@ impl Format {
             "json" => Some(Format::Json),
             "yaml" | "yml" => Some(Format::Yaml),
             "toml" => Some(Format::Toml),
+            "harn" => Some(Format::Harn),
             _ => None,
         }
     }
@@ -43,6 +46,7 @@ impl Format {
             Format::Json => "JSON",
             Format::Yaml => "YAML",
             Format::Toml => "TOML",
+            Format::Harn => "Harn",
         }
     }
 }
@@ -61,6 +65,11 @@ pub struct SourceFile {
 impl SourceFile {
     pub fn new(path: impl Into<PathBuf>, text: String, format: Format) -> Self {
         SourceFile { path: path.into(), text, format, lines: OnceLock::new(), spans: OnceLock::new() }
+    }
+
+    /// Attaches the span tree of a source whose values the front end built (once).
+    pub fn set_spans(&self, spans: SpanTree) {
+        let _ = self.spans.set(Some(spans));
     }
 
     pub fn display_path(&self) -> String {
@@ -86,6 +95,8 @@ impl SourceFile {
                 Format::Json => json_spans::build(&self.text),
                 Format::Yaml => yaml_spans::build(&self.text, self.lines()),
                 Format::Toml => toml_spans::build(&self.text),
+                // Set by the front end, which builds the values (see `set_spans`).
+                Format::Harn => None,
             })
             .as_ref()?;
         Some(tree.locate(pointer, key))

@@ -71,7 +71,7 @@ pub fn compile_path(path: &Path) -> Outcome {
 
 /// Every catalog a test emits is checked against the published envelope schema by
 /// an independent validator before the test sees it.
-fn outcome(compilation: compile::Compilation) -> Outcome {
+pub fn outcome(compilation: compile::Compilation) -> Outcome {
     let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, false));
     if let Some(text) = &catalog {
         if let Err(reasons) = reference_check(text) {

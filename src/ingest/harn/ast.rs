@@ -48,7 +48,11 @@ pub enum Item {
     Enum(EnumDecl),
     /// `interface`, `impl`, `tool`, `skill` and `eval_pack` declarations: never
     /// exported, never needed for schemas; kept only as their kind and span.
-    Other { kind: String, name: Option<Ident>, span: Span },
+    Other {
+        kind: String,
+        name: Option<Ident>,
+        span: Span,
+    },
     /// A top-level statement (`let` constants are what the script surface reads).
     Statement(Stmt),
 }
@@ -268,16 +272,27 @@ pub enum ExprKind {
     /// `{key: value, "key": value}`, in source order.
     Dict(Vec<DictEntry>),
     /// `callee(args)`.
-    Call { callee: Box<Expr>, args: Vec<CallArg> },
+    Call {
+        callee: Box<Expr>,
+        args: Vec<CallArg>,
+    },
     /// `object.name`.
-    Member { object: Box<Expr>, name: Ident },
+    Member {
+        object: Box<Expr>,
+        name: Ident,
+    },
     /// `object[index]`.
-    Index { object: Box<Expr>, index: Box<Expr> },
+    Index {
+        object: Box<Expr>,
+        index: Box<Expr>,
+    },
     /// A closure or anonymous function literal: `{ x -> … }`, `fn(x) { … }`. Never
     /// evaluated.
     Closure,
     /// Any other expression (an operator, a conditional, …); `what` names it.
-    Other { what: String },
+    Other {
+        what: String,
+    },
 }
 
 /// One entry of a dict literal.

@@ -1,3 +1,123 @@
 //! `.harn` modules, read statically and never executed (EXPORTS.md, DECISIONS.md 2).
 
 pub mod ast;
+pub mod docs;
+mod exports;
+mod imports;
+pub mod lexer;
+pub mod parser;
+mod script;
+mod spanned;
+pub mod types;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::Document;
+use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::source::{Format, SourceFile};
+use ast::{Item, Module};
+
+declare_rule! {
+    /// ## What it checks
+    /// That a `.harn` module is well-formed Harn, as far as harn-catalog reads it:
+    /// strings and comments are closed, brackets balance, declarations and type
+    /// expressions follow the grammar of EXPORTS.md a.
+    ///
+    /// ## Why
+    /// Nothing can be read from a module that does not parse. The diagnostic says
+    /// what was expected and points at what was found.
+    ///
+    /// ## Example
+    /// ```harn
+    /// pub fn lookup(id: string -> string { … }
+    /// ```
+    pub static HARN_SYNTAX = {
+        code: "harn-syntax",
+        phase: Input,
+        severity: Error,
+        summary: "a .harn module does not parse",
+    }
+}
+
+/// Which registry a `.harn` module stands for (DECISIONS.md 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Surface {
+    /// Exports when the module has a `pub fn` or `pub pipeline`, else script.
+    #[default]
+    Auto,
+    /// The module's public functions and pipelines (EXPORTS.md).
+    Exports,
+    /// The registry `main` publishes, evaluated statically.
+    Script,
+}
+
+/// A `.harn` module read into a document: a catalog (exports surface) or a registry
+/// declaration (script surface), with the diagnostics reading it raised.
+pub fn load(path: &Path, text: String, surface: Surface) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
+    let source = Arc::new(SourceFile::new(path, text, Format::Harn));
+    let module = parser::parse(&source.text)
+        .map_err(|e| HARN_SYNTAX.diag(e.message).at(Origin::span(&source, e.span.range())))?;
+    let surface = match surface {
+        Surface::Auto if exports::has_exports(&module) => Surface::Exports,
+        Surface::Auto => Surface::Script,
+        chosen => chosen,
+    };
+    let mut diagnostics = Vec::new();
+    let spanned = match surface {
+        Surface::Script => script::registry(&module, &source)?,
+        _ => {
+            let imported = imports::imported_modules(&module, &source, &mut diagnostics);
+            let declarations = imports::declarations(&imported, &module);
+            warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
+            let projector = types::Projector { declarations: &declarations };
+            exports::catalog(&module, &projector, &source, &mut diagnostics)
+        }
+    };
+    let (value, spans) = spanned.into_parts();
+    source.set_spans(spans);
+    Ok((Document { source, value }, diagnostics))
+}
+
+/// With imports that are not available offline (`std/…`, packages), names the
+/// types that exported signatures use but nothing declares.
+fn warn_unresolved_types(
+    module: &Module,
+    declarations: &types::Declarations<'_>,
+    source: &Arc<SourceFile>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let unavailable = imports::unavailable_imports(module);
+    let Some(first) = unavailable.first() else { return };
+    let mut unresolved: Vec<&str> = Vec::new();
+    for item in &module.items {
+        let (generics, params, returns, throws) = match item {
+            Item::Fn(f) if f.public => (f.generics.as_slice(), &f.params, &f.returns, &f.throws),
+            Item::Pipeline(p) => (&[][..], &p.params, &p.returns, &p.throws),
+            _ => continue,
+        };
+        let signature = params.iter().filter_map(|p| p.ty.as_ref()).chain(returns.iter()).chain(throws.iter());
+        for name in signature.flat_map(types::names) {
+            let generic = generics.iter().any(|g| g.name == name);
+            let known = types::is_builtin(name) || declarations.declares(name) || name.starts_with("Harness");
+            if !generic && !known && !unresolved.contains(&name) {
+                unresolved.push(name);
+            }
+        }
+    }
+    if unresolved.is_empty() {
+        return;
+    }
+    let paths: Vec<String> = unavailable.iter().map(|i| format!("{:?}", i.path)).collect();
+    out.push(
+        imports::UNRESOLVED_IMPORT
+            .diag(format!(
+                "{} cannot be read offline, so these types stay unresolved (`{{}}` as input, no output schema): {}",
+                paths.join(", "),
+                unresolved.join(", ")
+            ))
+            .at(Origin::span(source, first.span.range())),
+    );
+}

@@ -1,0 +1,306 @@
+//! The exports surface (EXPORTS.md b, c): a module's public functions and pipelines
+//! as catalog entries, built statically from their signatures and docs.
+
+use serde_json::{Value, json};
+
+use super::ast::{Attribute, ExprKind, FnDecl, Item, Module, Param, PipelineDecl, Span, TypeExpr, TypeKind};
+use super::docs;
+use super::spanned::Spanned;
+use super::types::Projector;
+use crate::contract::{SCHEMA_VERSION, ToolAudience};
+use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::source::SourceFile;
+
+declare_rule! {
+    /// ## What it checks
+    /// That an exported function's `throws` type has a JSON Schema: a type with no
+    /// schema (`any`, a type parameter, `Result<…>`, a generic alias, an unknown name)
+    /// cannot describe the errors callers receive.
+    ///
+    /// ## Why
+    /// Upstream fails the whole command in this case (EXPORTS.md c.6); a missing output
+    /// schema is merely omitted, but a declared throw must be describable.
+    ///
+    /// ## Example
+    /// ```harn
+    /// pub fn fetch(id: string) -> string throws any { … }
+    /// ```
+    pub static UNREPRESENTABLE_THROWS = {
+        code: "unrepresentable-throws",
+        phase: Catalog,
+        severity: Error,
+        summary: "an exported function's throws type has no JSON Schema",
+        help: "throw a struct, an enum, or a shape of portable fields",
+    }
+}
+
+declare_rule! {
+    /// ## What it checks
+    /// The arguments of `@annotations(...)` on an exported function: only the named
+    /// boolean literals `readOnly`, `destructive`, `idempotent` and `openWorld` become
+    /// MCP hints (`readOnlyHint`, …); any other argument is dropped with this warning
+    /// (upstream's `HARN-SRV-018`). Also a `@job` that takes anything but nothing or
+    /// one string.
+    ///
+    /// ## Why
+    /// A hint that is silently dropped changes how clients treat the tool.
+    ///
+    /// ## Example
+    /// ```harn
+    /// @annotations(readOnly: "yes", cached: true)
+    /// pub fn lookup(id: string) -> string { … }
+    /// ```
+    pub static HARN_ATTRIBUTE = {
+        code: "harn-attribute",
+        phase: Catalog,
+        severity: Warning,
+        summary: "an attribute argument of an exported function is not understood and is dropped",
+    }
+}
+
+/// A callable that becomes a tool.
+enum Callable<'m> {
+    Function(&'m FnDecl),
+    Pipeline(&'m PipelineDecl),
+}
+
+impl Callable<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Callable::Function(f) => &f.name.name,
+            Callable::Pipeline(p) => &p.name.name,
+        }
+    }
+}
+
+/// The callables a module exports (EXPORTS.md c.1): every `pub fn`; then the `pub
+/// pipeline`s, or every pipeline when the module has no `pub fn` (the legacy mode);
+/// a function wins over a pipeline of the same name.
+fn exported(module: &Module) -> Vec<Callable<'_>> {
+    let functions: Vec<&FnDecl> = module
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Fn(f) if f.public => Some(f),
+            _ => None,
+        })
+        .collect();
+    let legacy = functions.is_empty();
+    let mut callables: Vec<Callable<'_>> = functions.iter().map(|f| Callable::Function(f)).collect();
+    for item in &module.items {
+        if let Item::Pipeline(p) = item {
+            if (legacy || p.public) && !functions.iter().any(|f| f.name.name == p.name.name) {
+                callables.push(Callable::Pipeline(p));
+            }
+        }
+    }
+    callables
+}
+
+/// Whether a module has a public function or pipeline (the `auto` surface's test).
+pub fn has_exports(module: &Module) -> bool {
+    module
+        .items
+        .iter()
+        .any(|item| matches!(item, Item::Fn(f) if f.public) || matches!(item, Item::Pipeline(p) if p.public))
+}
+
+/// The catalog of a module's exports, with the spans its values came from.
+pub fn catalog(
+    module: &Module,
+    projector: &Projector<'_, '_>,
+    source: &std::sync::Arc<SourceFile>,
+    out: &mut Vec<Diagnostic>,
+) -> Spanned {
+    let lines: Vec<&str> = source.text.lines().collect();
+    let whole = Span::new(0, source.text.len());
+    // Built in source order (so that diagnostics come in source order), then sorted
+    // by name, as upstream lists them.
+    let callables = exported(module);
+    let mut tools: Vec<(&str, Spanned)> =
+        callables.iter().map(|c| (c.name(), entry(c, projector, source, &lines, out))).collect();
+    tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let tools: Vec<Spanned> = tools.into_iter().map(|(_, tool)| tool).collect();
+
+    let stem = source.path.file_stem().map(|s| s.to_string_lossy().into_owned()).filter(|s| !s.is_empty());
+    let mut info = Spanned::Object(Vec::new(), whole);
+    info.insert("name", whole, Spanned::leaf(stem.unwrap_or_else(|| "harn-exports".to_owned()), whole));
+    if let Some(doc) = docs::module_doc(&lines) {
+        info.insert("description", whole, Spanned::leaf(doc, whole));
+    }
+    let mut catalog = Spanned::Object(Vec::new(), whole);
+    catalog.insert("schema_version", whole, Spanned::leaf(SCHEMA_VERSION, whole));
+    catalog.insert("info", whole, info);
+    catalog.insert("tools", whole, Spanned::Array(tools, whole));
+    catalog
+}
+
+fn entry(
+    callable: &Callable<'_>,
+    projector: &Projector<'_, '_>,
+    source: &std::sync::Arc<SourceFile>,
+    lines: &[&str],
+    out: &mut Vec<Diagnostic>,
+) -> Spanned {
+    let (name, params, returns, throws, attributes, span, kind) = match callable {
+        Callable::Function(f) => (&f.name, &f.params, &f.returns, &f.throws, &f.attributes, f.span, "function"),
+        Callable::Pipeline(p) => (&p.name, &p.params, &p.returns, &p.throws, &p.attributes, p.span, "pipeline"),
+    };
+    let at = name.span;
+    let declaration_line = source.lines().line_of(span.start);
+    let doc = docs::declaration_doc(lines, declaration_line);
+    let (title, description) = docs::title_and_description(doc.as_deref());
+
+    let mut tool = Spanned::Object(Vec::new(), span);
+    tool.insert("name", at, Spanned::leaf(name.name.clone(), at));
+    if let Some(title) = title {
+        tool.insert("title", at, Spanned::leaf(title, at));
+    }
+    if let Some(description) = description {
+        tool.insert("description", at, Spanned::leaf(description, at));
+    }
+    tool.insert("inputSchema", at, input_schema(params, projector, at));
+    if let Some(returns) = returns {
+        let projected = projector.output(returns).map(|schema| match callable {
+            Callable::Function(_) => handler_envelope_data(schema),
+            Callable::Pipeline(_) => schema,
+        });
+        if let Some(schema) = projected {
+            tool.insert("outputSchema", returns.span, Spanned::leaf(schema, returns.span));
+        }
+    }
+    if let Some(throws) = throws {
+        match projector.output(throws) {
+            Some(schema) => tool.insert("errorSchema", throws.span, Spanned::leaf(schema, throws.span)),
+            None => out.push(
+                UNREPRESENTABLE_THROWS
+                    .diag(format!(
+                        "export {:?} declares a throws type that cannot be represented as JSON Schema",
+                        name.name
+                    ))
+                    .at(Origin::span(source, throws.span.range())),
+            ),
+        }
+    }
+    if let Some(annotations) = annotations(attributes, source, out) {
+        tool.insert("annotations", at, annotations);
+    }
+    if let Some(job) = job(attributes, source, out) {
+        tool.insert("execution", job.span(), job);
+    }
+    let audiences: Vec<Value> = ToolAudience::ALL.iter().map(|a| Value::String(a.as_str().to_owned())).collect();
+    tool.insert("governance", at, Spanned::leaf(json!({ "audiences": audiences }), at));
+    tool.insert(
+        "cli",
+        at,
+        Spanned::leaf(json!({ "command": [name.name], "aliases": [], "hidden": false, "arguments": {} }), at),
+    );
+    tool.insert("deferLoading", at, Spanned::leaf(false, at));
+    let binding = json!({ "callableKind": kind });
+    tool.insert("source", at, Spanned::leaf(json!({ "kind": "harn", "id": name.name, "binding": binding }), at));
+    tool
+}
+
+/// Parameters that carry authority rather than input: a leading run of `Harness`
+/// (or `Harness…` capability) typed parameters, or untyped ones named `harness`.
+fn is_authority(param: &Param) -> bool {
+    match &param.ty {
+        Some(TypeExpr { kind: TypeKind::Named(name), .. }) => {
+            name == "Harness"
+                || name.strip_prefix("Harness").is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        }
+        Some(_) => false,
+        None => param.name.name == "harness",
+    }
+}
+
+/// `{"type":"object","properties":{…},"required":[…]}` over the public parameters.
+fn input_schema(params: &[Param], projector: &Projector<'_, '_>, at: Span) -> Spanned {
+    let public: Vec<&Param> = params.iter().skip_while(|p| is_authority(p)).collect();
+    let span = public.first().map_or(at, |first| first.span.to(public[public.len() - 1].span));
+    let mut properties = Spanned::Object(Vec::new(), span);
+    let mut required = Vec::new();
+    for param in &public {
+        let schema = param.ty.as_ref().map_or_else(|| json!({}), |ty| projector.input(ty));
+        let value_span = param.ty.as_ref().map_or(param.span, |ty| ty.span);
+        properties.insert(&param.name.name, param.name.span, Spanned::leaf(schema, value_span));
+        if param.default.is_none() {
+            required.push(Value::String(param.name.name.clone()));
+        }
+    }
+    let mut schema = Spanned::Object(Vec::new(), span);
+    schema.insert("type", span, Spanned::leaf("object", span));
+    schema.insert("properties", span, properties);
+    if !required.is_empty() {
+        schema.insert("required", span, Spanned::leaf(required, span));
+    }
+    schema
+}
+
+/// A function returning the versioned handler envelope advertises its `data`.
+fn handler_envelope_data(schema: Value) -> Value {
+    let is_envelope = schema.pointer("/properties/schema/const") == Some(&json!("harn.agent_tool_handler_result.v2"))
+        && schema.pointer("/properties/text") == Some(&json!({ "type": "string" }))
+        && schema.pointer("/properties/outcome/enum") == Some(&json!(["ok", "error", "rejected"]))
+        && ["schema", "outcome", "text", "data"]
+            .iter()
+            .all(|k| schema.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|v| v == k)));
+    match schema.pointer("/properties/data") {
+        Some(data) if is_envelope => data.clone(),
+        _ => schema,
+    }
+}
+
+fn warn(source: &std::sync::Arc<SourceFile>, span: Span, message: String, out: &mut Vec<Diagnostic>) {
+    out.push(HARN_ATTRIBUTE.diag(message).at(Origin::span(source, span.range())));
+}
+
+/// `@annotations(readOnly: true, …)` as MCP hints, when at least one is valid.
+fn annotations(
+    attributes: &[Attribute],
+    source: &std::sync::Arc<SourceFile>,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Spanned> {
+    let attribute = attributes.iter().find(|a| a.name.name == "annotations")?;
+    let mut hints = Spanned::Object(Vec::new(), attribute.span);
+    let mut count = 0;
+    for argument in &attribute.args {
+        let hint = argument.name.as_ref().and_then(|n| match n.name.as_str() {
+            "readOnly" => Some("readOnlyHint"),
+            "destructive" => Some("destructiveHint"),
+            "idempotent" => Some("idempotentHint"),
+            "openWorld" => Some("openWorldHint"),
+            _ => None,
+        });
+        match (hint, &argument.value.kind) {
+            (Some(hint), ExprKind::Bool(value)) => {
+                let key_span = argument.name.as_ref().map_or(argument.span, |n| n.span);
+                hints.insert(hint, key_span, Spanned::leaf(*value, argument.value.span));
+                count += 1;
+            }
+            _ => warn(
+                source,
+                argument.span,
+                "HARN-SRV-018: @annotations takes only readOnly, destructive, idempotent and openWorld as named true/false; this argument is dropped".to_owned(),
+                out,
+            ),
+        }
+    }
+    (count > 0).then_some(hints)
+}
+
+/// `{"taskSupport":"optional"}` for a valid `@job` or `@job("name")`.
+fn job(attributes: &[Attribute], source: &std::sync::Arc<SourceFile>, out: &mut Vec<Diagnostic>) -> Option<Spanned> {
+    let attribute = attributes.iter().find(|a| a.name.name == "job")?;
+    let valid = match attribute.args.as_slice() {
+        [] => true,
+        [only] => only.name.is_none() && matches!(only.value.kind, ExprKind::Str(_)),
+        _ => false,
+    };
+    if !valid {
+        warn(source, attribute.span, "@job takes nothing or one job name string; it is ignored".to_owned(), out);
+        return None;
+    }
+    Some(Spanned::leaf(json!({ "taskSupport": "optional" }), attribute.span))
+}

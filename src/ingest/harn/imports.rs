@@ -1,0 +1,140 @@
+//! Imports (EXPORTS.md a.4): the type declarations a module's signatures may name,
+//! from the module itself and the modules it imports, read from disk without
+//! running anything.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::ast::{Import, Item, Module};
+use super::types::Declarations;
+use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::source::SourceFile;
+
+declare_rule! {
+    /// ## What it checks
+    /// The imports of a `.harn` module whose types the catalog may need. A relative
+    /// import (`"./types"`) is read from disk; when one cannot be read or parsed,
+    /// upstream drops the declarations of every import, and so does the compiler, with
+    /// this warning. A `std/…` or package import names source harn-catalog does not
+    /// have offline; the warning names the types the exported signatures use that are
+    /// therefore left unresolved (they project as `{}` on input and vanish on output).
+    ///
+    /// ## Why
+    /// A type that silently erases to `{}` changes what a tool accepts.
+    ///
+    /// ## Example
+    /// ```harn
+    /// import { Widget } from "./missing"
+    /// pub fn get(id: string) -> Widget { … }
+    /// ```
+    pub static UNRESOLVED_IMPORT = {
+        code: "unresolved-import",
+        phase: Catalog,
+        severity: Warning,
+        summary: "an import's type declarations are not available to the catalog",
+    }
+}
+
+/// Where an import points.
+pub enum Target {
+    /// A file relative to the importing one.
+    Relative(PathBuf),
+    /// Source that is not available offline: the standard library or a package.
+    Unavailable,
+}
+
+pub fn target(import: &Import, folder: &Path) -> Target {
+    let path = &import.path;
+    if path.starts_with("./") || path.starts_with("../") || path.starts_with('/') {
+        let mut file = folder.join(path.strip_prefix("./").unwrap_or(path));
+        if file.extension().is_none_or(|e| e != "harn") {
+            file.set_extension("harn");
+        }
+        Target::Relative(file)
+    } else {
+        Target::Unavailable
+    }
+}
+
+/// The modules whose declarations the main module sees: each directly imported
+/// module, and the modules their `pub import`s re-export, transitively. Empty (with
+/// a warning) when any relative import cannot be read or parsed.
+pub fn imported_modules(main: &Module, source: &Arc<SourceFile>, out: &mut Vec<Diagnostic>) -> Vec<Module> {
+    let folder = source.path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut modules = Vec::new();
+    let mut seen: Vec<PathBuf> = vec![source.path.clone()];
+    for import in imports(main) {
+        if let Target::Relative(file) = target(import, &folder) {
+            if let Err(reason) = load_chain(&file, &mut seen, &mut modules) {
+                out.push(
+                    UNRESOLVED_IMPORT
+                        .diag(format!(
+                            "import {:?}: {reason}; as upstream does, the declarations of every import are left out",
+                            import.path
+                        ))
+                        .at(Origin::span(source, import.span.range())),
+                );
+                return Vec::new();
+            }
+        }
+    }
+    modules
+}
+
+fn imports(module: &Module) -> impl Iterator<Item = &Import> {
+    module.items.iter().filter_map(|item| match item {
+        Item::Import(import) => Some(import),
+        _ => None,
+    })
+}
+
+/// Reads `file`, then the modules it re-exports with `pub import`.
+fn load_chain(file: &Path, seen: &mut Vec<PathBuf>, modules: &mut Vec<Module>) -> Result<(), String> {
+    let canonical = file.canonicalize().map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    if seen.contains(&canonical) {
+        return Ok(());
+    }
+    seen.push(canonical);
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let module = super::parser::parse(&text).map_err(|e| {
+        let lines = crate::source::LineIndex::new(&text);
+        let at = lines.line_col(&text, e.span.start);
+        format!("{}:{}:{}: {}", file.display(), at.line, at.column, e.message)
+    })?;
+    let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    let reexports: Vec<PathBuf> = imports(&module)
+        .filter(|i| i.public)
+        .filter_map(|i| match target(i, &folder) {
+            Target::Relative(path) => Some(path),
+            Target::Unavailable => None,
+        })
+        .collect();
+    modules.push(module);
+    for path in reexports {
+        load_chain(&path, seen, modules)?;
+    }
+    Ok(())
+}
+
+/// The declaration table: imported declarations first, local ones last, so that a
+/// local declaration shadows an imported one of the same name.
+pub fn declarations<'a>(imported: &'a [Module], main: &'a Module) -> Declarations<'a> {
+    let mut table = Declarations::default();
+    for module in imported.iter().chain(std::iter::once(main)) {
+        for item in &module.items {
+            match item {
+                Item::TypeAlias(alias) => table.add_alias(alias),
+                Item::Struct(decl) => table.add_struct(decl),
+                Item::Enum(decl) => table.add_enum(decl),
+                _ => {}
+            }
+        }
+    }
+    table
+}
+
+/// Whether the module imports anything harn-catalog cannot read offline.
+pub fn unavailable_imports(main: &Module) -> Vec<&Import> {
+    imports(main).filter(|i| matches!(target(i, Path::new("")), Target::Unavailable)).collect()
+}

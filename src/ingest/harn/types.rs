@@ -1,0 +1,443 @@
+//! Harn types to Draft 2020-12 JSON Schema (EXPORTS.md b): alias expansion, the
+//! leaf lowering (P0), the input path, and the output/throws path with nominal
+//! struct and enum resolution and the structural walk. `None` means "no schema".
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value, json};
+
+use super::ast::{EnumDecl, StructDecl, TypeAlias, TypeExpr, TypeKind};
+
+/// How deep nominal resolution may go before a type projects as `{}`.
+const MAX_NOMINAL_DEPTH: usize = 128;
+
+/// The type declarations a module's signatures can name: imported ones first, local
+/// ones last, a later declaration of a name replacing an earlier one.
+#[derive(Default)]
+pub struct Declarations<'a> {
+    pub aliases: HashMap<String, &'a TypeAlias>,
+    pub structs: HashMap<String, &'a StructDecl>,
+    pub enums: HashMap<String, &'a EnumDecl>,
+}
+
+impl<'a> Declarations<'a> {
+    pub fn add_alias(&mut self, alias: &'a TypeAlias) {
+        self.structs.remove(&alias.name.name);
+        self.enums.remove(&alias.name.name);
+        self.aliases.insert(alias.name.name.clone(), alias);
+    }
+
+    pub fn add_struct(&mut self, decl: &'a StructDecl) {
+        self.aliases.remove(&decl.name.name);
+        self.enums.remove(&decl.name.name);
+        self.structs.insert(decl.name.name.clone(), decl);
+    }
+
+    pub fn add_enum(&mut self, decl: &'a EnumDecl) {
+        self.aliases.remove(&decl.name.name);
+        self.structs.remove(&decl.name.name);
+        self.enums.insert(decl.name.name.clone(), decl);
+    }
+
+    pub fn declares(&self, name: &str) -> bool {
+        self.aliases.contains_key(name) || self.structs.contains_key(name) || self.enums.contains_key(name)
+    }
+
+    fn is_nominal(&self, name: &str) -> bool {
+        self.structs.contains_key(name) || self.enums.contains_key(name)
+    }
+}
+
+/// Names that are not declarations: primitives and built-in constructors.
+pub fn is_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "string"
+            | "int"
+            | "float"
+            | "bool"
+            | "nil"
+            | "list"
+            | "dict"
+            | "set"
+            | "bytes"
+            | "closure"
+            | "any"
+            | "unknown"
+            | "never"
+            | "duration"
+            | "Result"
+            | "Option"
+    )
+}
+
+/// The projector of one module's types.
+pub struct Projector<'d, 'a> {
+    pub declarations: &'d Declarations<'a>,
+}
+
+impl Projector<'_, '_> {
+    /// Substitutes aliases by their bodies, recursively; a self-reference stays a name.
+    pub fn expand(&self, ty: &TypeExpr) -> TypeExpr {
+        self.expand_guarded(ty, &mut Vec::new())
+    }
+
+    fn expand_guarded(&self, ty: &TypeExpr, expanding: &mut Vec<String>) -> TypeExpr {
+        let span = ty.span;
+        let boxed = |this: &Self, t: &TypeExpr, e: &mut Vec<String>| Box::new(this.expand_guarded(t, e));
+        let kind = match &ty.kind {
+            TypeKind::Named(name) => match self.declarations.aliases.get(name) {
+                Some(alias) if !expanding.contains(name) => {
+                    expanding.push(name.clone());
+                    let expanded = self.expand_guarded(&alias.ty, expanding);
+                    expanding.pop();
+                    return flatten(expanded);
+                }
+                _ => TypeKind::Named(name.clone()),
+            },
+            TypeKind::Applied(name, args) => {
+                TypeKind::Applied(name.clone(), args.iter().map(|a| self.expand_guarded(a, expanding)).collect())
+            }
+            TypeKind::List(item) => TypeKind::List(boxed(self, item, expanding)),
+            TypeKind::Dict(key, value) => TypeKind::Dict(boxed(self, key, expanding), boxed(self, value, expanding)),
+            TypeKind::Sequence(name, item) => TypeKind::Sequence(name.clone(), boxed(self, item, expanding)),
+            TypeKind::Owned(inner) => TypeKind::Owned(boxed(self, inner, expanding)),
+            TypeKind::Shape { fields, open } => TypeKind::Shape {
+                fields: fields
+                    .iter()
+                    .map(|f| super::ast::ShapeField { ty: self.expand_guarded(&f.ty, expanding), ..f.clone() })
+                    .collect(),
+                open: *open,
+            },
+            TypeKind::Function { params, returns } => TypeKind::Function {
+                params: params.iter().map(|p| self.expand_guarded(p, expanding)).collect(),
+                returns: boxed(self, returns, expanding),
+            },
+            TypeKind::Union(members) => {
+                TypeKind::Union(members.iter().map(|m| self.expand_guarded(m, expanding)).collect())
+            }
+            TypeKind::Intersection(members) => {
+                TypeKind::Intersection(members.iter().map(|m| self.expand_guarded(m, expanding)).collect())
+            }
+            other => other.clone(),
+        };
+        flatten(TypeExpr { kind, span })
+    }
+
+    /// The input path: aliases expanded, then P0; no schema is `{}`.
+    pub fn input(&self, ty: &TypeExpr) -> Value {
+        leaf(&self.expand(ty)).unwrap_or_else(|| json!({}))
+    }
+
+    /// The output and throws path.
+    pub fn output(&self, ty: &TypeExpr) -> Option<Value> {
+        self.output_expanded(&self.expand(ty), &mut Vec::new())
+    }
+
+    fn output_expanded(&self, ty: &TypeExpr, resolving: &mut Vec<String>) -> Option<Value> {
+        match &ty.kind {
+            TypeKind::Named(name) if self.declarations.is_nominal(name) => self.nominal(name, &[], resolving),
+            TypeKind::Applied(name, args) if self.declarations.is_nominal(name) => self.nominal(name, args, resolving),
+            _ if !self.mentions_nominal(ty) => leaf(ty),
+            _ => self.walk(ty, resolving),
+        }
+    }
+
+    fn mentions_nominal(&self, ty: &TypeExpr) -> bool {
+        let mut found = false;
+        visit_ref(ty, &mut |t| {
+            if let TypeKind::Named(name) | TypeKind::Applied(name, _) = &t.kind {
+                found |= self.declarations.is_nominal(name);
+            }
+        });
+        found
+    }
+
+    /// A struct or enum by name, its type arguments substituted (b.4).
+    fn nominal(&self, name: &str, args: &[TypeExpr], resolving: &mut Vec<String>) -> Option<Value> {
+        if resolving.iter().any(|r| r == name) || resolving.len() >= MAX_NOMINAL_DEPTH {
+            return Some(json!({}));
+        }
+        resolving.push(name.to_owned());
+        let projected = if let Some(decl) = self.declarations.structs.get(name) {
+            self.structure(decl, args, resolving)
+        } else if let Some(decl) = self.declarations.enums.get(name) {
+            self.enumeration(decl, args, resolving)
+        } else {
+            None
+        };
+        resolving.pop();
+        projected
+    }
+
+    fn structure(&self, decl: &StructDecl, args: &[TypeExpr], resolving: &mut Vec<String>) -> Option<Value> {
+        if decl.generics.len() != args.len() {
+            return None;
+        }
+        let bindings: Vec<(&str, &TypeExpr)> = decl.generics.iter().map(|g| g.name.as_str()).zip(args).collect();
+        let mut properties = Map::new();
+        let mut required = Vec::new();
+        for field in &decl.fields {
+            let ty = self.expand(&substitute(field.ty.as_ref()?, &bindings));
+            let schema = self.output_expanded(&ty, resolving)?;
+            if field.optional {
+                properties.insert(field.name.name.clone(), json!({ "anyOf": [schema, { "type": "null" }] }));
+            } else {
+                properties.insert(field.name.name.clone(), schema);
+                required.push(Value::String(field.name.name.clone()));
+            }
+        }
+        Some(json!({ "type": "object", "properties": properties, "required": required }))
+    }
+
+    fn enumeration(&self, decl: &EnumDecl, args: &[TypeExpr], resolving: &mut Vec<String>) -> Option<Value> {
+        if decl.generics.len() != args.len() {
+            return None;
+        }
+        let bindings: Vec<(&str, &TypeExpr)> = decl.generics.iter().map(|g| g.name.as_str()).zip(args).collect();
+        let mut branches = Vec::with_capacity(decl.variants.len());
+        for variant in &decl.variants {
+            let mut items = Vec::with_capacity(variant.fields.len());
+            for field in &variant.fields {
+                let mut schema = match &field.ty {
+                    Some(ty) => self.output_expanded(&self.expand(&substitute(ty, &bindings)), resolving)?,
+                    None => json!({}),
+                };
+                if let Value::Bool(b) = schema {
+                    schema = if b { json!({}) } else { json!({ "not": {} }) };
+                }
+                if let Value::Object(object) = &mut schema {
+                    object.insert("title".into(), Value::String(field.name.name.clone()));
+                }
+                items.push(schema);
+            }
+            // A unit variant's fields: an empty array (an empty prefixItems is not
+            // valid Draft 2020-12; DECISIONS.md 11).
+            let fields = if items.is_empty() {
+                json!({ "type": "array", "items": false, "maxItems": 0 })
+            } else {
+                let count = items.len();
+                json!({ "type": "array", "prefixItems": items, "items": false, "minItems": count, "maxItems": count })
+            };
+            branches.push(json!({
+                "type": "object",
+                "properties": {
+                    "enum": { "const": decl.name.name },
+                    "variant": { "const": variant.name.name },
+                    "fields": fields
+                },
+                "required": ["enum", "variant", "fields"],
+                "additionalProperties": false
+            }));
+        }
+        Some(json!({ "oneOf": branches }))
+    }
+
+    /// The structural walk over a type that mentions structs or enums (b.5).
+    fn walk(&self, ty: &TypeExpr, resolving: &mut Vec<String>) -> Option<Value> {
+        match &ty.kind {
+            TypeKind::Shape { fields, .. } => {
+                let mut properties = Map::new();
+                let mut required = Vec::new();
+                for field in fields {
+                    let schema = self.output_expanded(&field.ty, resolving)?;
+                    if field.optional {
+                        properties.insert(field.name.name.clone(), json!({ "anyOf": [schema, { "type": "null" }] }));
+                    } else {
+                        properties.insert(field.name.name.clone(), schema);
+                        required.push(Value::String(field.name.name.clone()));
+                    }
+                }
+                Some(json!({ "type": "object", "properties": properties, "required": required }))
+            }
+            TypeKind::List(item) => {
+                let mut schema = json!({ "type": "array" });
+                if let Some(items) = self.output_expanded(item, resolving) {
+                    schema["items"] = items;
+                }
+                Some(schema)
+            }
+            TypeKind::Dict(key, value) if is_string(key) => {
+                let mut schema = json!({ "type": "object" });
+                if let Some(values) = self.output_expanded(value, resolving) {
+                    schema["additionalProperties"] = values;
+                }
+                Some(schema)
+            }
+            TypeKind::Union(members) => {
+                let any: Option<Vec<Value>> = members.iter().map(|m| self.output_expanded(m, resolving)).collect();
+                Some(json!({ "anyOf": any? }))
+            }
+            TypeKind::Intersection(members) => {
+                let all: Option<Vec<Value>> = members.iter().map(|m| self.output_expanded(m, resolving)).collect();
+                Some(json!({ "allOf": all? }))
+            }
+            TypeKind::Owned(inner) => self.output_expanded(inner, resolving),
+            _ => None,
+        }
+    }
+}
+
+/// Unions flattened (a union inside a union joins it) with a repeated `nil` removed.
+fn flatten(ty: TypeExpr) -> TypeExpr {
+    let TypeKind::Union(members) = ty.kind else { return ty };
+    let mut flat: Vec<TypeExpr> = Vec::with_capacity(members.len());
+    for member in members {
+        let parts = match member.kind {
+            TypeKind::Union(inner) => inner,
+            _ => vec![member],
+        };
+        for part in parts {
+            if part.kind == TypeKind::Nil && flat.iter().any(|m| m.kind == TypeKind::Nil) {
+                continue;
+            }
+            flat.push(part);
+        }
+    }
+    TypeExpr { kind: TypeKind::Union(flat), span: ty.span }
+}
+
+fn is_string(ty: &TypeExpr) -> bool {
+    matches!(&ty.kind, TypeKind::Named(name) if name == "string")
+}
+
+/// Every name `ty` mentions (bare or applied), in order.
+pub fn names(ty: &TypeExpr) -> Vec<&str> {
+    let mut found = Vec::new();
+    visit_ref(ty, &mut |t| {
+        if let TypeKind::Named(name) | TypeKind::Applied(name, _) = &t.kind {
+            found.push(name.as_str());
+        }
+    });
+    found
+}
+
+/// Calls `f` on `ty` and every type inside it.
+fn visit_ref<'t>(ty: &'t TypeExpr, f: &mut impl FnMut(&'t TypeExpr)) {
+    f(ty);
+    match &ty.kind {
+        TypeKind::Applied(_, args) => args.iter().for_each(|a| visit_ref(a, f)),
+        TypeKind::List(t) | TypeKind::Sequence(_, t) | TypeKind::Owned(t) => visit_ref(t, f),
+        TypeKind::Dict(k, v) => {
+            visit_ref(k, f);
+            visit_ref(v, f);
+        }
+        TypeKind::Shape { fields, .. } => fields.iter().for_each(|field| visit_ref(&field.ty, f)),
+        TypeKind::Function { params, returns } => {
+            params.iter().for_each(|p| visit_ref(p, f));
+            visit_ref(returns, f);
+        }
+        TypeKind::Union(members) | TypeKind::Intersection(members) => members.iter().for_each(|m| visit_ref(m, f)),
+        _ => {}
+    }
+}
+
+/// `ty` with the type parameters in `bindings` replaced by their arguments.
+fn substitute(ty: &TypeExpr, bindings: &[(&str, &TypeExpr)]) -> TypeExpr {
+    if bindings.is_empty() {
+        return ty.clone();
+    }
+    let sub = |t: &TypeExpr| substitute(t, bindings);
+    let kind = match &ty.kind {
+        TypeKind::Named(name) => match bindings.iter().find(|(p, _)| p == name) {
+            Some((_, argument)) => return (*argument).clone(),
+            None => TypeKind::Named(name.clone()),
+        },
+        TypeKind::Applied(name, args) => TypeKind::Applied(name.clone(), args.iter().map(sub).collect()),
+        TypeKind::List(t) => TypeKind::List(Box::new(sub(t))),
+        TypeKind::Dict(k, v) => TypeKind::Dict(Box::new(sub(k)), Box::new(sub(v))),
+        TypeKind::Sequence(n, t) => TypeKind::Sequence(n.clone(), Box::new(sub(t))),
+        TypeKind::Owned(t) => TypeKind::Owned(Box::new(sub(t))),
+        TypeKind::Shape { fields, open } => TypeKind::Shape {
+            fields: fields.iter().map(|f| super::ast::ShapeField { ty: sub(&f.ty), ..f.clone() }).collect(),
+            open: *open,
+        },
+        TypeKind::Function { params, returns } => {
+            TypeKind::Function { params: params.iter().map(sub).collect(), returns: Box::new(sub(returns)) }
+        }
+        TypeKind::Union(members) => TypeKind::Union(members.iter().map(sub).collect()),
+        TypeKind::Intersection(members) => TypeKind::Intersection(members.iter().map(sub).collect()),
+        other => other.clone(),
+    };
+    TypeExpr { kind, span: ty.span }
+}
+
+/// P0, the leaf lowering (b.2).
+pub fn leaf(ty: &TypeExpr) -> Option<Value> {
+    Some(match &ty.kind {
+        TypeKind::Named(name) => match name.as_str() {
+            "string" => json!({ "type": "string" }),
+            "int" => json!({ "type": "integer" }),
+            "float" => json!({ "type": "number" }),
+            "bool" => json!({ "type": "boolean" }),
+            "nil" => json!({ "type": "null" }),
+            "list" => json!({ "type": "array" }),
+            "dict" => json!({ "type": "object" }),
+            "set" => json!({ "type": "array", "uniqueItems": true }),
+            "closure" => json!({ "type": "string", "x-harn-type": "closure" }),
+            _ => return None,
+        },
+        TypeKind::BoolLiteral(_) => json!({ "type": "boolean" }),
+        TypeKind::Nil => json!({ "type": "null" }),
+        TypeKind::StringLiteral(text) => json!({ "type": "string", "const": text }),
+        TypeKind::IntLiteral(n) => json!({ "type": "integer", "const": n }),
+        TypeKind::List(item) => {
+            let mut schema = json!({ "type": "array" });
+            if let Some(items) = leaf(item) {
+                schema["items"] = items;
+            }
+            schema
+        }
+        TypeKind::Dict(key, value) => {
+            let mut schema = json!({ "type": "object" });
+            if is_string(key) {
+                if let Some(values) = leaf(value) {
+                    schema["additionalProperties"] = values;
+                }
+            }
+            schema
+        }
+        TypeKind::Owned(inner) => return leaf(inner),
+        TypeKind::Function { .. } => json!({ "type": "string", "x-harn-type": "closure" }),
+        TypeKind::Shape { fields, .. } => {
+            let mut properties = Map::new();
+            let mut required = Vec::new();
+            for field in fields {
+                properties.insert(field.name.name.clone(), leaf(&field.ty)?);
+                if !field.optional {
+                    required.push(Value::String(field.name.name.clone()));
+                }
+            }
+            let mut schema = json!({ "type": "object", "properties": properties });
+            if !required.is_empty() {
+                schema["required"] = Value::Array(required);
+            }
+            schema
+        }
+        TypeKind::Union(members) => {
+            if let Some(strings) = members.iter().map(|m| as_string_literal(m)).collect::<Option<Vec<&str>>>() {
+                json!({ "type": "string", "enum": strings })
+            } else if let Some(ints) = members.iter().map(as_int_literal).collect::<Option<Vec<i64>>>() {
+                json!({ "type": "integer", "enum": ints })
+            } else {
+                json!({ "anyOf": members.iter().map(leaf).collect::<Option<Vec<_>>>()? })
+            }
+        }
+        TypeKind::Intersection(members) => json!({ "allOf": members.iter().map(leaf).collect::<Option<Vec<_>>>()? }),
+        TypeKind::Applied(..) | TypeKind::Sequence(..) | TypeKind::Never => return None,
+    })
+}
+
+fn as_string_literal(ty: &TypeExpr) -> Option<&str> {
+    match &ty.kind {
+        TypeKind::StringLiteral(text) => Some(text),
+        _ => None,
+    }
+}
+
+fn as_int_literal(ty: &TypeExpr) -> Option<i64> {
+    match &ty.kind {
+        TypeKind::IntLiteral(n) => Some(*n),
+        _ => None,
+    }
+}
