@@ -48,7 +48,7 @@ unit: tools
 bench:
 	$(CARGO) build --release --quiet --examples --bin harn-catalog
 	./benches/process.sh
-	$(CARGO) bench --bench compile
+	$(CARGO) bench --bench compile --bench harn
 
 # The artifacts that describe the catalog format (spec/protocol-artifacts), and the
 # catalogs this repository compiles from its fixtures (harn-catalog.toml).

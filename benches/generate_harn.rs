@@ -20,7 +20,7 @@ pub fn module(lines: usize) -> String {
 
 enum State{i} {{
   Active(since: string)
-  Suspended(reason: string, until?: string)
+  Suspended(reason: string, until: string)
   Gone
 }}
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process figures for `make bench`: wall time and peak memory of
 # `harn-catalog schema` and of a plain serde_json parse+serialise of the same
-# generated registry, best of five runs each, side by side.
+# generated registry, best of five runs each, side by side; then a generated
+# 50,000-line .harn module.
 set -euo pipefail
 bin=target/release
 work=$(mktemp -d)
@@ -26,3 +27,6 @@ for tools in 1000 10000; do
   printf '%-8s %-34s %8s %10d\n' "$tools" "serde_json parse+serialise" "$st" $((sm / 1024))
   awk -v h="$ht" -v s="$st" -v n="$tools" 'BEGIN{printf "%-8s ratio harn-catalog / serde_json: %.2fx\n", n, h / s}'
 done
+"$bin/examples/generate_harn" 50000 >"$work/module.harn"
+read -r mt mm < <(best "$bin/harn-catalog" schema "$work/module.harn" -o "$work/module.json")
+printf '%-8s %-34s %8s %10d\n' "50k-line" "harn-catalog schema module.harn" "$mt" $((mm / 1024))
