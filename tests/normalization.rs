@@ -10,7 +10,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{Outcome, compile_json, compile_path, compile_text, root};
+use common::{Outcome, assert_exact, compile_json, compile_path, compile_text, root};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::source::{Format, SourceFile};
 use serde_json::{Value, json};
@@ -20,14 +20,6 @@ use serde_json::{Value, json};
 // ---------------------------------------------------------------------------
 
 const ALL_AUDIENCES: [&str; 5] = ["cli", "mcp", "catalog", "dashboard", "agent"];
-
-/// Asserts that two JSON values are equal *and* have the same key order.
-#[track_caller]
-fn assert_exact(actual: &Value, expected: &Value) {
-    let actual = serde_json::to_string_pretty(actual).unwrap();
-    let expected = serde_json::to_string_pretty(expected).unwrap();
-    assert_eq!(actual, expected, "\n--- actual ---\n{actual}\n--- expected ---\n{expected}");
-}
 
 /// Asserts that the input was accepted without a single diagnostic.
 #[track_caller]

@@ -11,7 +11,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use assert_cmd::Command;
-use common::{Outcome, reference_check};
+use common::{Outcome, assert_exact, reference_check};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use harn_catalog::diagnostics::{Phase, Severity};
@@ -134,14 +134,6 @@ fn default_argument(property: &str, schema: Value) -> PreparedArgument {
         required: false,
         schema,
     }
-}
-
-/// Asserts that two JSON values are equal *and* have the same key order.
-#[track_caller]
-fn assert_exact(actual: &Value, expected: &Value) {
-    let actual = serde_json::to_string_pretty(actual).unwrap();
-    let expected = serde_json::to_string_pretty(expected).unwrap();
-    assert_eq!(actual, expected, "\n--- actual ---\n{actual}\n--- expected ---\n{expected}");
 }
 
 /// The MCP documents of a declaration both phases accept cleanly, as JSON.

@@ -49,6 +49,14 @@ impl Outcome {
     }
 }
 
+/// Asserts that two JSON values are equal *and* have the same key order.
+#[track_caller]
+pub fn assert_exact(actual: &serde_json::Value, expected: &serde_json::Value) {
+    let actual = serde_json::to_string_pretty(actual).unwrap();
+    let expected = serde_json::to_string_pretty(expected).unwrap();
+    assert_eq!(actual, expected, "\n--- actual ---\n{actual}\n--- expected ---\n{expected}");
+}
+
 /// Compiles `text` as if it were a file named `name` (the extension picks the format).
 pub fn compile_text(name: &str, text: &str) -> Outcome {
     compile_text_with(name, text, Options::default())

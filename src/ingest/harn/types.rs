@@ -175,16 +175,27 @@ impl Projector<'_, '_> {
             return None;
         }
         let bindings: Vec<(&str, &TypeExpr)> = decl.generics.iter().map(|g| g.name.as_str()).zip(args).collect();
+        // A field without an annotation erases the whole struct.
+        let fields: Vec<(&str, bool, TypeExpr)> = decl
+            .fields
+            .iter()
+            .map(|f| Some((f.name.name.as_str(), f.optional, self.expand(&substitute(f.ty.as_ref()?, &bindings)))))
+            .collect::<Option<_>>()?;
+        self.object(fields, resolving)
+    }
+
+    /// An object of named fields on the output path: an optional field is nullable
+    /// and left out of `required`, which is always present.
+    fn object(&self, fields: Vec<(&str, bool, TypeExpr)>, resolving: &mut Vec<String>) -> Option<Value> {
         let mut properties = Map::new();
         let mut required = Vec::new();
-        for field in &decl.fields {
-            let ty = self.expand(&substitute(field.ty.as_ref()?, &bindings));
+        for (name, optional, ty) in fields {
             let schema = self.output_expanded(&ty, resolving)?;
-            if field.optional {
-                properties.insert(field.name.name.clone(), json!({ "anyOf": [schema, { "type": "null" }] }));
+            if optional {
+                properties.insert(name.to_owned(), json!({ "anyOf": [schema, { "type": "null" }] }));
             } else {
-                properties.insert(field.name.name.clone(), schema);
-                required.push(Value::String(field.name.name.clone()));
+                properties.insert(name.to_owned(), schema);
+                required.push(Value::String(name.to_owned()));
             }
         }
         Some(json!({ "type": "object", "properties": properties, "required": required }))
@@ -236,20 +247,8 @@ impl Projector<'_, '_> {
     /// The structural walk over a type that mentions structs or enums (b.5).
     fn walk(&self, ty: &TypeExpr, resolving: &mut Vec<String>) -> Option<Value> {
         match &ty.kind {
-            TypeKind::Shape { fields, .. } => {
-                let mut properties = Map::new();
-                let mut required = Vec::new();
-                for field in fields {
-                    let schema = self.output_expanded(&field.ty, resolving)?;
-                    if field.optional {
-                        properties.insert(field.name.name.clone(), json!({ "anyOf": [schema, { "type": "null" }] }));
-                    } else {
-                        properties.insert(field.name.name.clone(), schema);
-                        required.push(Value::String(field.name.name.clone()));
-                    }
-                }
-                Some(json!({ "type": "object", "properties": properties, "required": required }))
-            }
+            TypeKind::Shape { fields, .. } => self
+                .object(fields.iter().map(|f| (f.name.name.as_str(), f.optional, f.ty.clone())).collect(), resolving),
             TypeKind::List(item) => {
                 let mut schema = json!({ "type": "array" });
                 if let Some(items) = self.output_expanded(item, resolving) {
