@@ -159,3 +159,102 @@ fn value_mutations_of_registries_and_catalogs_never_panic() {
         }
     }
 }
+
+#[test]
+fn mutated_harn_modules_never_panic_on_either_surface() {
+    use harn_catalog::ingest::harn::Surface;
+    let mut rng = Rng(0xA076_1D64_78BD_642F);
+    let folder = common::root().join("fixtures/harn");
+    let mut seeds: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "harn"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    seeds.sort();
+    let pieces: &[&str] = &[
+        "?",
+        "| nil",
+        "<int>",
+        "list<",
+        ">",
+        "{",
+        "}",
+        "(",
+        ")",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\n",
+        "pub ",
+        "fn ",
+        "struct ",
+        "enum ",
+        "type T = ",
+        "throws ",
+        "-> ",
+        "any",
+        "T",
+        "@annotations(readOnly: true)",
+        "@job",
+        "\"s\"",
+        "${x}",
+        "...",
+        "= 1",
+        "&",
+        "harness.tools.mcp_tools(",
+        "tool_registry_from(",
+        "let ",
+        "return ",
+        "handler: { a -> a }",
+        "main",
+        "//",
+        "/*",
+        "*/",
+    ];
+    let mut runs = 0;
+    for seed in &seeds {
+        for _ in 0..150 {
+            let mut text = seed.clone();
+            for _ in 0..1 + rng.below(3) {
+                let at = source_boundary(&text, rng.below(text.len() + 1));
+                if rng.below(2) == 0 {
+                    text.insert_str(at, pieces[rng.below(pieces.len())]);
+                } else {
+                    let end = source_boundary(&text, (at + 1 + rng.below(8)).min(text.len()));
+                    text.replace_range(at..end, "");
+                }
+            }
+            for surface in [Surface::Exports, Surface::Script] {
+                let options = Options { surface, ..Options::default() };
+                let source = SourceFile::new("mutated.harn", text.clone(), Format::Harn);
+                let result = std::panic::catch_unwind(|| {
+                    let compilation = compile_source(source, options);
+                    let renderer =
+                        harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Human, false);
+                    for diagnostic in compilation.diagnostics.iter() {
+                        let _ = renderer.render(diagnostic);
+                    }
+                    if let Some(catalog) = &compilation.catalog {
+                        let emitted = harn_catalog::emit::canonical_json(catalog, false);
+                        if let Err(reasons) = common::reference_check(&emitted) {
+                            panic!("accepted a catalog the reference schema refuses: {reasons}");
+                        }
+                    }
+                });
+                assert!(result.is_ok(), "compiling this module ({surface:?}) panicked:\n{text}");
+                runs += 1;
+            }
+        }
+    }
+    println!("{runs} mutated .harn compilations");
+}
+
+/// The largest char boundary of `text` at or below `at`.
+fn source_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
