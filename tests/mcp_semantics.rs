@@ -13,8 +13,6 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use harn_catalog::compile::{Options, compile_source};
-use harn_catalog::source::{Format, SourceFile};
 use serde_json::{Value, json};
 
 /// Suite files whose every group must project: references, definitions, anchors,
@@ -121,9 +119,8 @@ fn project_group(file: &str, label: &str, group: &Value, tally: &mut Tally) {
             "inputSchema": {"type": "object", "properties": {"value": {"$ref": "#/components/schemas/S"}}, "required": ["value"]}
         }]
     });
-    let source = SourceFile::new("suite.json", registry.to_string(), Format::Json);
-    let compilation = compile_source(source, Options::default());
-    let Some(prepared) = compilation.prepared.filter(|_| !compilation.diagnostics.has_errors()) else {
+    let compilation = common::compile_text("suite.json", &registry.to_string());
+    let Some(prepared) = compilation.prepared.filter(|_| compilation.catalog.is_some()) else {
         let code = compilation.diagnostics.iter().find(|d| d.is_error()).map_or("?", |d| d.code());
         let documented = DOCUMENTED_REFUSALS.iter().find(|(c, _)| *c == code).map(|(c, _)| *c);
         match documented {
@@ -190,8 +187,7 @@ fn the_github_mcp_server_tools_round_trip() {
     let registry = json!({ "info": {"name": "github"}, "tools": tools });
     let outcome = common::compile_json(&registry);
     assert!(outcome.diagnostics.is_empty(), "{}", outcome.human());
-    let source = SourceFile::new("github.json", registry.to_string(), Format::Json);
-    let prepared = compile_source(source, Options::default()).prepared.expect("prepared");
+    let prepared = outcome.prepared.expect("prepared");
     assert_eq!(prepared.mcp.len(), originals.len());
     for (original, projected) in originals.iter().zip(&prepared.mcp) {
         let projected = serde_json::to_value(projected).unwrap();
@@ -213,9 +209,7 @@ fn bundled_references_resolve_for_component_names_that_need_escaping() {
         }},
         "tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"e": {"$ref": "#/components/schemas/Result~1Envelope~0v2"}}, "required": ["e"]}}]
     });
-    let source = SourceFile::new("names.json", registry.to_string(), Format::Json);
-    let compilation = compile_source(source, Options::default());
-    let prepared = compilation.prepared.expect("prepared");
+    let prepared = common::compile_json(&registry).prepared.expect("prepared");
     let schema = &prepared.mcp[0].input_schema;
     let validator =
         jsonschema::options().with_draft(jsonschema::Draft::Draft202012).build(schema).expect("references resolve");

@@ -7,12 +7,9 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 
 use common::{Outcome, assert_exact, compile_json, compile_path, compile_text, root};
-use harn_catalog::compile::{self, Options};
-use harn_catalog::source::{Format, SourceFile};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------
@@ -89,9 +86,7 @@ fn default_argument() -> Value {
 /// Compiles `text` and returns the compiled catalog rendered with `--pretty`.
 #[track_caller]
 fn pretty_of(name: &str, text: &str) -> String {
-    let format = Format::from_path(Path::new(name)).unwrap();
-    let compilation = compile::compile_source(SourceFile::new(name, text.to_owned(), format), Options::default());
-    let catalog = compilation.catalog.expect("accepted");
+    let catalog = compile_text(name, text).json();
     harn_catalog::emit::canonical_json(&catalog, true)
 }
 

@@ -11,7 +11,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use assert_cmd::Command;
-use common::{Outcome, assert_exact, reference_check};
+use common::{Outcome, assert_exact};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use harn_catalog::diagnostics::{Phase, Severity};
@@ -25,30 +25,14 @@ use serde_json::{Value, json};
 // Helpers
 // ---------------------------------------------------------------------------
 
-/// A compilation: its outcome (catalog text and diagnostics) and what it prepared.
-struct Compiled {
-    outcome: Outcome,
-    prepared: Option<Prepared>,
-}
-
-/// Compiles a registry declaration given as a JSON value. Every emitted catalog is
-/// checked against the reference schemas, as in `common`.
-fn compile_with(declaration: &Value, options: Options) -> Compiled {
+/// Compiles a registry declaration given as a JSON value (every emitted catalog is
+/// checked against the reference schemas by `common`).
+fn compile_with(declaration: &Value, options: Options) -> Outcome {
     let text = serde_json::to_string_pretty(declaration).unwrap();
-    let compilation = compile::compile_source(SourceFile::new("input.json", text, Format::Json), options);
-    let catalog = compilation.catalog.as_ref().map(|c| harn_catalog::emit::canonical_json(c, false));
-    if let Some(text) = &catalog {
-        if let Err(reasons) = reference_check(text) {
-            panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");
-        }
-    }
-    Compiled {
-        outcome: Outcome { catalog, diagnostics: compilation.diagnostics.into_vec() },
-        prepared: compilation.prepared,
-    }
+    common::outcome(compile::compile_source(SourceFile::new("input.json", text, Format::Json), options))
 }
 
-fn compile(declaration: &Value) -> Compiled {
+fn compile(declaration: &Value) -> Outcome {
     compile_with(declaration, Options::default())
 }
 
@@ -58,9 +42,9 @@ fn compile(declaration: &Value) -> Compiled {
 fn prepared(declaration: Value) -> Prepared {
     let compiled = compile(&declaration);
     assert!(
-        compiled.outcome.catalog.is_some() && compiled.outcome.diagnostics.is_empty(),
+        compiled.catalog.is_some() && compiled.diagnostics.is_empty(),
         "expected a clean compilation, got:\n{}",
-        compiled.outcome.human()
+        compiled.human()
     );
     compiled.prepared.expect("a clean compilation runs the prepare phase")
 }
@@ -69,8 +53,7 @@ fn prepared(declaration: Value) -> Prepared {
 /// message containing `fragment`; the outcome, for more checks.
 #[track_caller]
 fn refused(declaration: Value, code: &str, fragment: &str) -> Outcome {
-    let compiled = compile(&declaration);
-    let outcome = compiled.outcome;
+    let outcome = compile(&declaration);
     outcome.assert_has(code, fragment);
     for diagnostic in outcome.diagnostics.iter().filter(|d| d.code() == code) {
         assert_eq!(diagnostic.phase(), Phase::Prepare, "{code} is a prepare-phase rule:\n{}", outcome.human());
@@ -82,7 +65,7 @@ fn refused(declaration: Value, code: &str, fragment: &str) -> Outcome {
         outcome.human()
     );
     assert!(outcome.catalog.is_none(), "a refused input writes no catalog");
-    assert!(compiled.prepared.is_none(), "a refused input has no prepared catalog");
+    assert!(outcome.prepared.is_none(), "a refused input has no prepared catalog");
     outcome
 }
 
@@ -1608,9 +1591,9 @@ fn c2_external_refs_are_refused_for_mcp_tools_when_the_catalog_has_components() 
 #[track_caller]
 fn accepted_with_warnings(declaration: &Value, codes: &[&str]) -> Prepared {
     let compiled = compile(declaration);
-    assert!(compiled.outcome.catalog.is_some(), "expected a catalog, got:\n{}", compiled.outcome.human());
-    assert_eq!(compiled.outcome.codes(), codes, "{}", compiled.outcome.human());
-    assert!(compiled.outcome.diagnostics.iter().all(|d| d.severity == Severity::Warning));
+    assert!(compiled.catalog.is_some(), "expected a catalog, got:\n{}", compiled.human());
+    assert_eq!(compiled.codes(), codes, "{}", compiled.human());
+    assert!(compiled.diagnostics.iter().all(|d| d.severity == Severity::Warning));
     compiled.prepared.expect("an accepted input is prepared")
 }
 
@@ -1648,8 +1631,8 @@ fn c2_external_refs_are_only_a_warning_otherwise() {
         &json!({ "tools": [{ "name": "t", "inputSchema": external }] }),
         Options { deny_warnings: true, ..Options::default() },
     );
-    assert!(denied.outcome.catalog.is_none());
-    assert!(denied.outcome.diagnostics.iter().any(|d| d.code() == "non-portable-ref" && d.is_error()));
+    assert!(denied.catalog.is_none());
+    assert!(denied.diagnostics.iter().any(|d| d.code() == "non-portable-ref" && d.is_error()));
 }
 
 #[test]

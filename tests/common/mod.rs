@@ -13,6 +13,8 @@ pub struct Outcome {
     /// The compact catalog (with its trailing newline) when the input was accepted.
     pub catalog: Option<String>,
     pub diagnostics: Vec<Diagnostic>,
+    /// What the prepare phase made of the catalog, when it ran.
+    pub prepared: Option<harn_catalog::project::Prepared>,
 }
 
 impl Outcome {
@@ -86,7 +88,7 @@ pub fn outcome(compilation: compile::Compilation) -> Outcome {
             panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");
         }
     }
-    Outcome { catalog, diagnostics: compilation.diagnostics.into_vec() }
+    Outcome { catalog, diagnostics: compilation.diagnostics.into_vec(), prepared: compilation.prepared }
 }
 
 /// Validates one catalog (compact JSON, one line) with Python `jsonschema` against
