@@ -43,6 +43,9 @@ pub struct Options {
     pub catalog_phase_only: bool,
     /// Which registry a `.harn` module stands for.
     pub surface: Surface,
+    /// Build the MCP `tools/list` entries in the prepare phase (`harn-catalog mcp`);
+    /// the projection is always checked, but only its documents cost memory.
+    pub mcp_documents: bool,
 }
 
 /// Compiles the registry declaration or catalog at `path`.
@@ -82,7 +85,7 @@ pub fn compile_loaded(loaded: Loaded, options: Options) -> Compilation {
     // report the consequences of errors already reported.
     let mut prepared = None;
     if !options.catalog_phase_only && !diagnostics.has_errors() {
-        let (ready, found) = crate::project::prepare(&catalog, &provenance);
+        let (ready, found) = crate::project::prepare(&catalog, &provenance, options.mcp_documents);
         diagnostics.extend(found);
         prepared = Some(ready);
     }

@@ -233,6 +233,7 @@ fn schema(args: &SchemaArgs) -> u8 {
         deny_warnings: args.report.deny_warnings,
         catalog_phase_only: matches!(args.phase, PhaseArg::Catalog),
         surface: args.surface,
+        ..Options::default()
     };
     let compilation = compile::compile_file(&args.file, options);
     let renderer = args.report.renderer();
@@ -257,13 +258,15 @@ fn schema(args: &SchemaArgs) -> u8 {
             }
         }
     }
+    // The process ends next: freeing a large catalog piece by piece would only cost time.
+    std::mem::forget((catalog, text, compilation.prepared, compilation.provenance));
     OK
 }
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;
 /// prints the diagnostics; the exit code when nothing can be printed.
-fn prepared(file: &Path, surface: Surface, report: &ReportArgs) -> Result<Prepared, u8> {
-    let options = Options { deny_warnings: report.deny_warnings, surface, ..Options::default() };
+fn prepared(file: &Path, surface: Surface, mcp_documents: bool, report: &ReportArgs) -> Result<Prepared, u8> {
+    let options = Options { deny_warnings: report.deny_warnings, surface, mcp_documents, ..Options::default() };
     let compilation = compile::compile_file(file, options);
     let renderer = report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
@@ -280,7 +283,7 @@ fn prepared(file: &Path, surface: Surface, report: &ReportArgs) -> Result<Prepar
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(&args.file, args.surface, &args.report) {
+    match prepared(&args.file, args.surface, true, &args.report) {
         Ok(prepared) => print(&emit::canonical_json(&mcp::tools_list(&prepared.mcp), args.pretty)),
         Err(code) => code,
     }
@@ -290,7 +293,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
     let mut script = Vec::new();
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
-        Some(file) => match prepared(file, args.surface, &args.report) {
+        Some(file) => match prepared(file, args.surface, false, &args.report) {
             Ok(prepared) => {
                 let mut command = cli::command::command(&prepared);
                 clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);

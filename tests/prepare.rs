@@ -33,7 +33,7 @@ fn compile_with(declaration: &Value, options: Options) -> Outcome {
 }
 
 fn compile(declaration: &Value) -> Outcome {
-    compile_with(declaration, Options::default())
+    compile_with(declaration, Options { mcp_documents: true, ..Options::default() })
 }
 
 /// Compiles a declaration that both phases must accept without a single diagnostic;
@@ -97,8 +97,10 @@ fn names(tool: &PreparedTool) -> Vec<&str> {
     tool.arguments.iter().map(|a| a.property.as_str()).collect()
 }
 
-/// A prepared argument with every default for a named, optional property.
+/// A prepared argument with every default for a named, optional property whose schema
+/// is `schema`.
 fn default_argument(property: &str, schema: Value) -> PreparedArgument {
+    let text = |key: &str| schema.get(key).and_then(Value::as_str).map(str::to_owned);
     PreparedArgument {
         property: property.to_owned(),
         long: Some(property.replace('_', "-")),
@@ -115,7 +117,12 @@ fn default_argument(property: &str, schema: Value) -> PreparedArgument {
         display_order: None,
         help_group: None,
         required: false,
-        schema,
+        value_type: text("type"),
+        enum_values: schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .map(|values| values.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default(),
     }
 }
 
@@ -925,7 +932,6 @@ fn d3_metadata_is_applied_to_parent_commands() {
             description: Some("Inspect widgets.".into()),
             display_order: Some(3),
             tool: None,
-            arguments: None,
             children: widgets.children.clone(),
         }
     );
@@ -1041,7 +1047,6 @@ fn d3_the_tree_holds_cli_audience_tools_only() {
     assert_eq!(child_names(root), ["widgets"], "only CLI-audience tools make commands");
     let widgets = node(root, &["widgets"]);
     assert_eq!(widgets.tool, None, "the MCP-only tool at [widgets] is no leaf");
-    assert_eq!(widgets.arguments, None);
     assert_eq!(child_names(widgets), ["get"]);
     assert_eq!(node(root, &["widgets", "get"]).tool, Some(1));
     let mcp: Vec<&str> = prepared.mcp.iter().map(|t| t.name.as_str()).collect();
@@ -1081,15 +1086,14 @@ fn d3_leaves_hold_their_tool_and_prepared_arguments() {
             description: Some("Fetches one widget.".into()),
             display_order: None,
             tool: Some(0),
-            arguments: Some(prepared.arguments[0].clone()),
             children: BTreeMap::new(),
         }
     );
-    let arguments = get.arguments.as_ref().unwrap();
+    let arguments = &prepared.arguments[get.tool.unwrap()];
     assert_eq!(names(arguments), ["id", "verbose"]);
     assert!(arguments.json_flag);
     let list = node(&prepared.tree, &["widgets", "list"]);
-    assert_eq!((list.tool, list.arguments.as_ref()), (Some(2), Some(&prepared.arguments[2])));
+    assert_eq!(list.tool, Some(2));
     assert_eq!((list.title.as_deref(), list.description.as_deref()), (None, None));
 }
 
@@ -1470,7 +1474,7 @@ fn c2_anchor_references_inside_components_are_left_alone() {
         "anchor": { "$ref": "#anchor" },
         "root": { "$ref": "#" }
     } });
-    let bundled = bundle::standalone(&schema, Some(&components)).expect("nothing to refuse");
+    let bundled = bundle::bundle(&schema, Some(&components)).expect("nothing to refuse");
     assert_exact(
         &bundled,
         &json!({
@@ -1492,7 +1496,7 @@ fn c2_anchor_references_inside_components_are_left_alone() {
         }),
     );
     // A boolean root is returned as it is.
-    assert_eq!(bundle::standalone(&json!(true), Some(&components)).unwrap(), json!(true));
+    assert_eq!(bundle::bundle(&json!(true), Some(&components)).unwrap(), json!(true));
 }
 
 /// Each resource-scope keyword, in a schema the catalog phase accepts.

@@ -30,7 +30,7 @@ impl Rng {
 fn compile_without_panicking(name: &str, text: String, format: Format) {
     let source = SourceFile::new(name, text.clone(), format);
     let result = std::panic::catch_unwind(|| {
-        let compilation = compile_source(source, Options::default());
+        let compilation = compile_source(source, Options { mcp_documents: true, ..Options::default() });
         let renderer = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Human, false);
         let json = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Json, false);
         for diagnostic in compilation.diagnostics.iter() {
@@ -227,7 +227,7 @@ fn mutated_harn_modules_never_panic_on_either_surface() {
                 }
             }
             for surface in [Surface::Exports, Surface::Script] {
-                let options = Options { surface, ..Options::default() };
+                let options = Options { surface, mcp_documents: true, ..Options::default() };
                 let source = SourceFile::new("mutated.harn", text.clone(), Format::Harn);
                 let result = std::panic::catch_unwind(|| {
                     let compilation = compile_source(source, options);

@@ -48,13 +48,22 @@ pub fn validate(
         );
     }
     if let Some(schemas) = schemas {
-        // Components that MCP projection bundles into some MCP tool's schemas.
-        let mcp_reached: BTreeSet<String> = catalog
-            .tools
-            .iter()
-            .filter(|tool| tool.governance.includes(ToolAudience::Mcp))
-            .flat_map(|tool| tool_schemas(tool).into_iter().flat_map(|(_, s, _)| schema::refs::reachable(s, schemas)))
-            .collect();
+        // Components that MCP projection bundles into some MCP tool's schemas; only
+        // needed (for the external-reference warning) when a component has one.
+        let external = |schema: &serde_json::Value| {
+            schema::refs::collect(schema).iter().any(|r| r.target == schema::refs::Target::External)
+        };
+        let mcp_reached: BTreeSet<String> = if schemas.values().any(external) {
+            let graph = schema::refs::ComponentGraph::new(schemas);
+            catalog
+                .tools
+                .iter()
+                .filter(|tool| tool.governance.includes(ToolAudience::Mcp))
+                .flat_map(|tool| tool_schemas(tool).into_iter().flat_map(|(_, s, _)| graph.reachable(s)))
+                .collect()
+        } else {
+            BTreeSet::new()
+        };
         check_components(schemas, &components, &mcp_reached, provenance, wording, &mut out);
     }
 

@@ -5,6 +5,8 @@
 pub mod cli;
 pub mod mcp;
 
+use rayon::prelude::*;
+
 use crate::contract::ToolCatalog;
 use crate::diagnostics::Diagnostic;
 use crate::provenance::Provenance;
@@ -21,24 +23,31 @@ pub struct Prepared {
     pub arguments: Vec<cli::PreparedTool>,
     /// The generated CLI's command tree (CLI-audience tools only).
     pub tree: cli::CommandNode,
-    /// The MCP `tools/list` entries of the MCP-audience tools, in catalog order.
+    /// The MCP `tools/list` entries of the MCP-audience tools, in catalog order, when
+    /// they were asked for (see [`crate::compile::Options::mcp_documents`]).
     pub mcp: Vec<mcp::McpTool>,
 }
 
-/// Runs the prepare phase on a catalog that passed the catalog phase.
-pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance) -> (Prepared, Vec<Diagnostic>) {
+/// Runs the prepare phase on a catalog that passed the catalog phase; with
+/// `mcp_documents`, also builds the MCP `tools/list` entries.
+pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance, mcp_documents: bool) -> (Prepared, Vec<Diagnostic>) {
     let info = catalog.info.as_ref();
     let stem = provenance.source.path.file_stem().map(|s| s.to_string_lossy().into_owned());
     let cli_name = info.map(|i| i.name.clone()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());
-    let mut out = Vec::new();
-    let arguments: Vec<cli::PreparedTool> = catalog
+    // Each tool's arguments on their own, in parallel; findings in catalog order.
+    let (arguments, found): (Vec<cli::PreparedTool>, Vec<Vec<Diagnostic>>) = catalog
         .tools
-        .iter()
+        .par_iter()
         .enumerate()
-        .map(|(index, tool)| cli::arguments::prepare(&cli::ToolRef { index, tool, provenance }, &mut out))
-        .collect();
-    let tree = cli::tree::build(catalog, provenance, &arguments, &mut out);
-    let mcp = mcp::project(catalog, provenance, &mut out);
+        .map(|(index, tool)| {
+            let mut found = Vec::new();
+            let prepared = cli::arguments::prepare(&cli::ToolRef { index, tool, provenance }, &mut found);
+            (prepared, found)
+        })
+        .unzip();
+    let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
+    let tree = cli::tree::build(catalog, provenance, &mut out);
+    let mcp = mcp::project(catalog, provenance, mcp_documents, &mut out);
     let (version, about) = (info.and_then(|i| i.version.clone()), info.and_then(|i| i.description.clone()));
     (Prepared { cli_name, version, about, arguments, tree, mcp }, out)
 }

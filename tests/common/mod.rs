@@ -61,7 +61,7 @@ pub fn assert_exact(actual: &serde_json::Value, expected: &serde_json::Value) {
 
 /// Compiles `text` as if it were a file named `name` (the extension picks the format).
 pub fn compile_text(name: &str, text: &str) -> Outcome {
-    compile_text_with(name, text, Options::default())
+    compile_text_with(name, text, Options { mcp_documents: true, ..Options::default() })
 }
 
 pub fn compile_text_with(name: &str, text: &str, options: Options) -> Outcome {
@@ -76,7 +76,7 @@ pub fn compile_json(value: &serde_json::Value) -> Outcome {
 
 /// Compiles a file from disk.
 pub fn compile_path(path: &Path) -> Outcome {
-    outcome(compile::compile_file(path, Options::default()))
+    outcome(compile::compile_file(path, Options { mcp_documents: true, ..Options::default() }))
 }
 
 /// Every catalog a test emits is checked against the published envelope schema by

@@ -1,6 +1,6 @@
 //! References in schema positions and what they point at (CONTRACT.md b.4).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
@@ -73,22 +73,54 @@ pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Ite
     })
 }
 
-/// The components `schema` reaches through `$ref`, transitively, by name (sorted).
-/// Names that are not components are skipped.
-pub fn reachable(schema: &Value, components: &BTreeMap<String, Value>) -> BTreeSet<String> {
-    let mut reached = BTreeSet::new();
-    let mut pending: Vec<&Value> = vec![schema];
-    while let Some(next) = pending.pop() {
-        let references = collect(next);
-        for name in component_names(&references) {
-            if let Some(component) = components.get(name) {
-                if reached.insert(name.to_owned()) {
-                    pending.push(component);
+/// The component names `schema` references directly with `$ref` (decoded, possibly
+/// not components), without building a pointer for each reference.
+fn direct_component_refs(schema: &Value) -> Vec<String> {
+    let mut names = Vec::new();
+    walk::visit(schema, |_, node| {
+        if let Some(Value::String(reference)) = node.get("$ref") {
+            if let Target::Component { name, .. } = Target::of(reference) {
+                names.push(name);
+            }
+        }
+    });
+    names
+}
+
+/// Which components reference which, computed once per catalog so that the
+/// components every schema reaches are found without walking them again.
+pub struct ComponentGraph<'c> {
+    components: &'c BTreeMap<String, Value>,
+    edges: HashMap<&'c str, Vec<String>>,
+}
+
+impl<'c> ComponentGraph<'c> {
+    pub fn new(components: &'c BTreeMap<String, Value>) -> Self {
+        let edges = components.iter().map(|(name, schema)| (name.as_str(), direct_component_refs(schema))).collect();
+        ComponentGraph { components, edges }
+    }
+
+    pub fn components(&self) -> &'c BTreeMap<String, Value> {
+        self.components
+    }
+
+    /// The components `schema` reaches through `$ref`, transitively, by name
+    /// (sorted). Names that are not components are skipped.
+    pub fn reachable(&self, schema: &Value) -> BTreeSet<String> {
+        let mut reached = BTreeSet::new();
+        if self.components.is_empty() {
+            return reached;
+        }
+        let mut pending = direct_component_refs(schema);
+        while let Some(name) = pending.pop() {
+            if let Some(next) = self.edges.get(name.as_str()) {
+                if reached.insert(name) {
+                    pending.extend(next.iter().cloned());
                 }
             }
         }
+        reached
     }
-    reached
 }
 
 #[cfg(test)]

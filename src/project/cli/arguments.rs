@@ -55,7 +55,8 @@ pub fn prepare(tool: &ToolRef<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
             display_order: spec.display_order,
             help_group: spec.help_group.clone(),
             required: required.contains(property.as_str()),
-            schema: property_schema.clone(),
+            value_type: text("type"),
+            enum_values: enum_values(property_schema, spec.repeatable),
         });
     }
     collisions::check(tool, &arguments, out);
@@ -67,4 +68,17 @@ pub fn prepare(tool: &ToolRef<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
     let json_flag =
         !arguments.iter().any(|a| a.long.as_deref() == Some("json") || a.aliases.iter().any(|s| s == "json"));
     PreparedTool { arguments, json_flag }
+}
+
+/// The string values of `schema`'s `enum`, or of its `items`' for a repeatable argument.
+fn enum_values(schema: &Value, repeatable: bool) -> Vec<String> {
+    let schema = if repeatable { schema.get("items").unwrap_or(schema) } else { schema };
+    schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_owned)
+        .collect()
 }

@@ -3,9 +3,8 @@
 
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, Command, ValueHint};
-use serde_json::Value;
 
-use super::{CommandNode, PreparedArgument};
+use super::{CommandNode, PreparedArgument, PreparedTool};
 use crate::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use crate::project::Prepared;
 
@@ -18,10 +17,10 @@ pub fn command(prepared: &Prepared) -> Command {
     if let Some(about) = &prepared.about {
         root = root.about(about.clone());
     }
-    root.subcommands(prepared.tree.children.values().map(node_command))
+    root.subcommands(prepared.tree.children.values().map(|node| node_command(node, &prepared.arguments)))
 }
 
-fn node_command(node: &CommandNode) -> Command {
+fn node_command(node: &CommandNode, arguments: &[PreparedTool]) -> Command {
     let mut command = Command::new(node.name.clone()).visible_aliases(node.aliases.clone()).hide(node.hidden);
     if let Some(order) = node.display_order {
         command = command.display_order(order as usize);
@@ -33,7 +32,7 @@ fn node_command(node: &CommandNode) -> Command {
         (Some(text), None) | (None, Some(text)) => command.about(text.clone()),
         (None, None) => command,
     };
-    match &node.arguments {
+    match node.tool.and_then(|tool| arguments.get(tool)) {
         Some(prepared) => {
             let mut command = command
                 .arg(
@@ -62,7 +61,9 @@ fn node_command(node: &CommandNode) -> Command {
             }
             command.args(prepared.arguments.iter().map(argument))
         }
-        None => command.subcommand_required(true).subcommands(node.children.values().map(node_command)),
+        None => {
+            command.subcommand_required(true).subcommands(node.children.values().map(|n| node_command(n, arguments)))
+        }
     }
 }
 
@@ -97,7 +98,7 @@ fn argument(prepared: &PreparedArgument) -> Arg {
     if let Some(hint) = prepared.value_hint {
         arg = arg.value_hint(value_hint(hint));
     }
-    if matches!(prepared.schema.get("type").and_then(Value::as_str), Some("integer" | "number")) {
+    if matches!(prepared.value_type.as_deref(), Some("integer" | "number")) {
         arg = arg.allow_negative_numbers(true);
     }
     // Completion candidates for help and completion only: Harn never restricts input
@@ -111,13 +112,10 @@ fn argument(prepared: &PreparedArgument) -> Arg {
 
 /// Advisory completions, then the string values of the schema's `enum`.
 fn candidates(prepared: &PreparedArgument) -> Vec<String> {
-    let schema =
-        if prepared.repeatable { prepared.schema.get("items").unwrap_or(&prepared.schema) } else { &prepared.schema };
-    let enumerated = schema.get("enum").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str);
     let mut values: Vec<String> = prepared.completions.clone();
-    for value in enumerated {
-        if !values.iter().any(|v| v == value) {
-            values.push(value.to_owned());
+    for value in &prepared.enum_values {
+        if !values.contains(value) {
+            values.push(value.clone());
         }
     }
     values

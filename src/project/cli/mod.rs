@@ -8,8 +8,6 @@ pub mod tree;
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
-
 use crate::contract::{ToolCatalogEntry, ToolCliBooleanStyle, ToolCliValueHint};
 use crate::diagnostics::Origin;
 use crate::pointer::Pointer;
@@ -69,8 +67,12 @@ pub struct PreparedArgument {
     pub display_order: Option<u32>,
     pub help_group: Option<String>,
     pub required: bool,
-    /// The property's schema.
-    pub schema: Value,
+    /// The property schema's `type`, when it is one string (`integer` and `number`
+    /// arguments accept negative numbers).
+    pub value_type: Option<String>,
+    /// The string values of the schema's `enum` (of its `items` when repeatable):
+    /// completion candidates, never a restriction.
+    pub enum_values: Vec<String>,
 }
 
 /// A tool's prepared arguments, in presentation order.
@@ -90,9 +92,8 @@ pub struct CommandNode {
     pub title: Option<String>,
     pub description: Option<String>,
     pub display_order: Option<u32>,
-    /// The tool this node runs (a leaf), by catalog index.
+    /// The tool this node runs (a leaf), by catalog index; its prepared arguments are
+    /// `Prepared::arguments[tool]`.
     pub tool: Option<usize>,
-    /// A leaf's prepared arguments.
-    pub arguments: Option<PreparedTool>,
     pub children: BTreeMap<String, CommandNode>,
 }

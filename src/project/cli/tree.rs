@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
+use super::CommandNode;
 use super::rules::command_metadata::CLI_COMMAND_METADATA;
 use super::rules::command_siblings::CLI_COMMAND_SIBLINGS;
-use super::{CommandNode, PreparedTool};
 use crate::contract::{ToolAudience, ToolCatalog, is_command_component};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
@@ -19,12 +19,7 @@ enum Written {
 }
 
 /// Builds the tree and checks it; what is wrong is appended to `out`.
-pub fn build(
-    catalog: &ToolCatalog,
-    provenance: &Provenance,
-    arguments: &[PreparedTool],
-    out: &mut Vec<Diagnostic>,
-) -> CommandNode {
+pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> CommandNode {
     let mut root = CommandNode::default();
     let mut written: HashMap<Vec<String>, Written> = HashMap::new();
     for (index, tool) in catalog.tools.iter().enumerate() {
@@ -40,7 +35,6 @@ pub fn build(
                 .or_insert_with(|| CommandNode { name: component.clone(), ..CommandNode::default() });
         }
         node.tool = Some(index);
-        node.arguments = arguments.get(index).cloned();
         node.aliases = tool.cli.aliases.clone();
         node.hidden |= tool.cli.hidden;
         node.title = tool.title.clone();

@@ -1,11 +1,11 @@
 //! Standalone schemas (CONTRACT.md c.2): the components a schema reaches, bundled
 //! under its root `$defs`, every reference rebased to where its target now lives.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use crate::check::schema::refs::{self, Target};
+use crate::check::schema::refs::{ComponentGraph, Target};
 use crate::check::schema::walk;
 use crate::pointer::{Pointer, encode_token};
 
@@ -50,38 +50,64 @@ pub fn scan(schema: &Value) -> Option<Refusal> {
     found
 }
 
-/// `schema` made standalone against `components`; `Err` names the first schema
-/// (the tool's own, or a reached component in name order) that cannot be moved.
-pub fn standalone(schema: &Value, components: Option<&BTreeMap<String, Value>>) -> Result<Value, (Place, Refusal)> {
-    let Some(components) = components.filter(|c| !c.is_empty()) else {
-        return Ok(schema.clone());
-    };
+/// The safety scan of every component, done once for a catalog.
+pub fn scan_components(components: &BTreeMap<String, Value>) -> HashMap<String, Option<Refusal>> {
+    components.iter().map(|(name, schema)| (name.clone(), scan(schema))).collect()
+}
+
+/// What a schema reaches once the safety scans pass: the names of the components
+/// it reaches (sorted); `Err` names the first schema (the tool's own, or a reached
+/// component in name order) that cannot be moved. `scanned` holds each component's
+/// scan (see [`scan_components`]).
+pub fn check(
+    schema: &Value,
+    graph: &ComponentGraph<'_>,
+    scanned: &HashMap<String, Option<Refusal>>,
+) -> Result<BTreeSet<String>, (Place, Refusal)> {
+    let components = graph.components();
+    if components.is_empty() {
+        return Ok(BTreeSet::new());
+    }
     if let Some(refusal) = scan(schema) {
         return Err((Place::Tool, refusal));
     }
-    let reached = refs::reachable(schema, components);
-    if reached.is_empty() {
-        return Ok(schema.clone());
-    }
+    let reached = graph.reachable(schema);
     for name in &reached {
-        if let Some(refusal) = scan(&components[name]) {
-            return Err((Place::Component(name.clone()), refusal));
+        if let Some(Some(refusal)) = scanned.get(name) {
+            return Err((Place::Component(name.clone()), refusal.clone()));
         }
     }
+    Ok(reached)
+}
+
+/// `schema` with the `reached` components bundled under its root `$defs` and every
+/// reference rebased (a schema that reaches nothing is returned as it is).
+pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached: &BTreeSet<String>) -> Value {
     let mut root = schema.clone();
+    if reached.is_empty() {
+        return root;
+    }
     rebase(&mut root, None);
     let Value::Object(object) = &mut root else {
-        return Ok(root);
+        return root;
     };
     let defs = object.entry("$defs").or_insert_with(|| Value::Object(serde_json::Map::new()));
     if let Value::Object(defs) = defs {
-        for name in &reached {
+        for name in reached {
             let mut component = components[name].clone();
             rebase(&mut component, Some(&format!("#/$defs/{}", fragment_token(name))));
             defs.insert(name.clone(), component);
         }
     }
-    Ok(root)
+    root
+}
+
+/// [`check`] then [`standalone`], for one schema on its own.
+pub fn bundle(schema: &Value, components: Option<&BTreeMap<String, Value>>) -> Result<Value, (Place, Refusal)> {
+    let empty = BTreeMap::new();
+    let components = components.unwrap_or(&empty);
+    let reached = check(schema, &ComponentGraph::new(components), &scan_components(components))?;
+    Ok(standalone(schema, components, &reached))
 }
 
 /// Rewrites the references of one schema being bundled: component references to
@@ -138,7 +164,7 @@ mod tests {
             "Unused": {"type": "null"}
         }));
         let schema = json!({"type": "object", "properties": {"i": {"$ref": "#/components/schemas/Item"}}});
-        let bundled = standalone(&schema, Some(&components)).unwrap();
+        let bundled = bundle(&schema, Some(&components)).unwrap();
         assert_eq!(
             bundled,
             json!({"type": "object", "properties": {"i": {"$ref": "#/$defs/Item"}}, "$defs": {
@@ -163,10 +189,10 @@ mod tests {
     fn rewrites_legacy_definitions_and_leaves_schemas_without_components_alone() {
         let components = components(json!({"Result": {"type": "string"}}));
         let schema = json!({"type": "object", "definitions": {"Legacy": {"$ref": "#/components/schemas/Result"}}});
-        let bundled = standalone(&schema, Some(&components)).unwrap();
+        let bundled = bundle(&schema, Some(&components)).unwrap();
         assert_eq!(bundled["definitions"]["Legacy"]["$ref"], "#/$defs/Result");
         let plain = json!({"type": "object", "$id": "https://example.com/x"});
-        assert_eq!(standalone(&plain, None).unwrap(), plain, "no components: no scan, no change");
+        assert_eq!(bundle(&plain, None).unwrap(), plain, "no components: no scan, no change");
     }
 
     #[test]
@@ -174,7 +200,7 @@ mod tests {
         let components = components(json!({"W": {"type": "object", "properties": {"a": {"$anchor": "a"}}}}));
         let scoped = json!({"type": "object", "properties": {"x": {"$dynamicRef": "#meta"}}});
         assert_eq!(
-            standalone(&scoped, Some(&components)).unwrap_err(),
+            bundle(&scoped, Some(&components)).unwrap_err(),
             (
                 Place::Tool,
                 Refusal::ResourceScope {
@@ -184,13 +210,10 @@ mod tests {
             )
         );
         let external = json!({"type": "object", "properties": {"x": {"$ref": "other.json"}}});
-        assert!(matches!(
-            standalone(&external, Some(&components)).unwrap_err(),
-            (Place::Tool, Refusal::External { .. })
-        ));
+        assert!(matches!(bundle(&external, Some(&components)).unwrap_err(), (Place::Tool, Refusal::External { .. })));
         let reaches = json!({"type": "object", "properties": {"w": {"$ref": "#/components/schemas/W"}}});
         assert!(matches!(
-            standalone(&reaches, Some(&components)).unwrap_err(),
+            bundle(&reaches, Some(&components)).unwrap_err(),
             (Place::Component(name), Refusal::ResourceScope { keyword: "$anchor", .. }) if name == "W"
         ));
     }

@@ -6,13 +6,16 @@ pub mod bundle;
 pub mod rules;
 pub mod wrap;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::check::catalog::reserved_meta_key::TOOL_CONTRACT_KEY;
-use crate::contract::{ToolAudience, ToolCatalog, ToolIcon, ToolPresentationAnnotations};
+use crate::check::schema::refs::ComponentGraph;
+use rayon::prelude::*;
+
+use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry, ToolIcon, ToolPresentationAnnotations};
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Pointer;
 use crate::provenance::Provenance;
@@ -42,84 +45,132 @@ pub fn tools_list(tools: &[McpTool]) -> Value {
     json!({ "tools": tools })
 }
 
-/// Projects every MCP-audience tool; what cannot be projected is reported.
-pub fn project(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> Vec<McpTool> {
-    let components = catalog.components.as_ref().map(|c| &c.schemas);
+/// Checks that every MCP-audience tool can be projected, reporting what cannot; with
+/// `documents`, also builds the `tools/list` entries (bundling copies the components
+/// each schema reaches, which `schema` alone does not need).
+pub fn project(
+    catalog: &ToolCatalog,
+    provenance: &Provenance,
+    documents: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<McpTool> {
+    let empty = BTreeMap::new();
+    let components = catalog.components.as_ref().map_or(&empty, |c| &c.schemas);
+    let graph = ComponentGraph::new(components);
+    let scanned = bundle::scan_components(components);
+    // Each tool on its own, in parallel; refusals are reported afterwards, in catalog
+    // order, each refused component once.
+    let per_tool: Vec<Projection> = catalog
+        .tools
+        .par_iter()
+        .filter(|tool| tool.governance.includes(ToolAudience::Mcp))
+        .map(|tool| project_tool(tool, components, &graph, &scanned, documents))
+        .collect();
     let mut reported_components = HashSet::new();
     let mut projected = Vec::new();
-    for (index, tool) in catalog.tools.iter().enumerate() {
-        if !tool.governance.includes(ToolAudience::Mcp) {
-            continue;
+    let indices =
+        catalog.tools.iter().enumerate().filter(|(_, t)| t.governance.includes(ToolAudience::Mcp)).map(|(i, _)| i);
+    for (index, (refusals, document)) in indices.zip(per_tool) {
+        for (field, place, refusal) in &refusals {
+            report(&catalog.tools[index], index, field, place, refusal, provenance, &mut reported_components, out);
         }
-        let mut standalone = |field: &str, schema: &Value| match bundle::standalone(schema, components) {
-            Ok(schema) => Some(schema),
-            Err((place, refusal)) => {
-                let (label, origin) = match &place {
-                    Place::Tool => (
-                        "tool schema".to_owned(),
-                        provenance.tool(index, &Pointer::root().key(field).join(at(&refusal)), false),
-                    ),
-                    Place::Component(name) => {
-                        if !reported_components.insert(name.clone()) {
-                            return None;
-                        }
-                        (format!("components.schemas.{name}"), provenance.component(name, at(&refusal), false))
-                    }
-                };
-                let (rule, reason) = match &refusal {
-                    Refusal::ResourceScope { keyword, .. } => {
-                        (MCP_RESOURCE_SCOPE, format!("{keyword} changes JSON Schema resource scope"))
-                    }
-                    Refusal::External { .. } => (MCP_EXTERNAL_REF, "external $ref is not self-contained".to_owned()),
-                };
-                let context = match place {
-                    Place::Tool => format!("tool {:?} {field}: ", tool.name),
-                    Place::Component(_) => format!("tool {:?} {field} reaches a component: ", tool.name),
-                };
-                out.push(
-                    rule.diag(format!("{context}cannot project {label} through MCP components: {reason}")).at(origin),
-                );
-                None
-            }
-        };
-        let input = standalone("inputSchema", &tool.input_schema);
-        let output = tool.output_schema.as_ref().map(|s| standalone("outputSchema", s));
-        let error = tool.error_schema.as_ref().map(|s| standalone("errorSchema", s));
-        // `Some(None)`: declared but refused (reported above).
-        let (Some(input_schema), false, false) = (input, matches!(output, Some(None)), matches!(error, Some(None)))
-        else {
-            continue;
-        };
-        let (output, error) = (output.flatten(), error.flatten());
-        let title = tool
-            .title
-            .clone()
-            .or_else(|| tool.annotations.as_ref().and_then(|a| a.title.clone()))
-            .unwrap_or_else(|| tool.name.clone());
-        let mut annotations = tool.annotations.clone().unwrap_or_default();
-        annotations.title.get_or_insert_with(|| title.clone());
-        let mut meta: BTreeMap<String, Value> = tool
-            .meta
-            .iter()
-            .flatten()
-            .filter(|(k, _)| *k != TOOL_CONTRACT_KEY)
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        if let Some(error_schema) = error {
-            meta.insert(TOOL_CONTRACT_KEY.to_owned(), json!({ "errorSchema": error_schema }));
-        }
-        projected.push(McpTool {
-            name: tool.name.clone(),
-            title,
-            description: tool.description.clone().unwrap_or_else(|| format!("Exported Harn function '{}'.", tool.name)),
-            input_schema,
-            output_schema: output.map(wrap::wrap_output),
-            annotations,
-            icons: tool.icons.clone(),
-            meta,
-        });
+        projected.extend(document);
     }
     projected
+}
+
+/// One tool's refusals (field, schema, reason), and (with documents asked for, when
+/// nothing is refused) its entry.
+type Projection = (Vec<(&'static str, Place, Refusal)>, Option<McpTool>);
+
+/// Projects one tool: see [`Projection`].
+fn project_tool(
+    tool: &ToolCatalogEntry,
+    components: &BTreeMap<String, Value>,
+    graph: &ComponentGraph<'_>,
+    scanned: &HashMap<String, Option<Refusal>>,
+    documents: bool,
+) -> Projection {
+    let mut refusals = Vec::new();
+    let mut standalone = |field: &'static str, schema: &Value| -> Option<Value> {
+        match bundle::check(schema, graph, scanned) {
+            Ok(reached) => documents.then(|| bundle::standalone(schema, components, &reached)),
+            Err((place, refusal)) => {
+                refusals.push((field, place, refusal));
+                None
+            }
+        }
+    };
+    let input_schema = standalone("inputSchema", &tool.input_schema);
+    let output = tool.output_schema.as_ref().and_then(|s| standalone("outputSchema", s));
+    let error = tool.error_schema.as_ref().and_then(|s| standalone("errorSchema", s));
+    let (true, Some(input_schema)) = (refusals.is_empty(), input_schema) else {
+        return (refusals, None);
+    };
+    let title = tool
+        .title
+        .clone()
+        .or_else(|| tool.annotations.as_ref().and_then(|a| a.title.clone()))
+        .unwrap_or_else(|| tool.name.clone());
+    let mut annotations = tool.annotations.clone().unwrap_or_default();
+    annotations.title.get_or_insert_with(|| title.clone());
+    let mut meta: BTreeMap<String, Value> = tool
+        .meta
+        .iter()
+        .flatten()
+        .filter(|(k, _)| *k != TOOL_CONTRACT_KEY)
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if let Some(error_schema) = error {
+        meta.insert(TOOL_CONTRACT_KEY.to_owned(), json!({ "errorSchema": error_schema }));
+    }
+    let document = McpTool {
+        name: tool.name.clone(),
+        title,
+        description: tool.description.clone().unwrap_or_else(|| format!("Exported Harn function '{}'.", tool.name)),
+        input_schema,
+        output_schema: output.map(wrap::wrap_output),
+        annotations,
+        icons: tool.icons.clone(),
+        meta,
+    };
+    (refusals, Some(document))
+}
+
+/// Reports one refusal; a component's only once, for the first tool that reaches it.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    tool: &ToolCatalogEntry,
+    index: usize,
+    field: &str,
+    place: &Place,
+    refusal: &Refusal,
+    provenance: &Provenance,
+    reported_components: &mut HashSet<String>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let (label, origin) = match place {
+        Place::Tool => {
+            ("tool schema".to_owned(), provenance.tool(index, &Pointer::root().key(field).join(at(refusal)), false))
+        }
+        Place::Component(name) => {
+            if !reported_components.insert(name.clone()) {
+                return;
+            }
+            (format!("components.schemas.{name}"), provenance.component(name, at(refusal), false))
+        }
+    };
+    let (rule, reason) = match refusal {
+        Refusal::ResourceScope { keyword, .. } => {
+            (MCP_RESOURCE_SCOPE, format!("{keyword} changes JSON Schema resource scope"))
+        }
+        Refusal::External { .. } => (MCP_EXTERNAL_REF, "external $ref is not self-contained".to_owned()),
+    };
+    let context = match place {
+        Place::Tool => format!("tool {:?} {field}: ", tool.name),
+        Place::Component(_) => format!("tool {:?} {field} reaches a component: ", tool.name),
+    };
+    out.push(rule.diag(format!("{context}cannot project {label} through MCP components: {reason}")).at(origin));
 }
 
 fn at(refusal: &Refusal) -> &Pointer {
