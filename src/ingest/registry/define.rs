@@ -248,8 +248,7 @@ fn resolve_schema_spelling(cx: &mut EntryCtx<'_>, entry: &mut RawEntry, spelling
             given.push((key.to_owned(), field));
         }
     }
-    let Some(winner) = given.iter().position(|(k, _)| k == target).or(if given.is_empty() { None } else { Some(0) })
-    else {
+    let Some(winner) = given.iter().position(|(k, _)| k == target).or((!given.is_empty()).then_some(0)) else {
         return;
     };
     for (i, (key, field)) in given.iter().enumerate() {
