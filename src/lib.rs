@@ -17,3 +17,7 @@ pub mod pointer;
 pub mod project;
 pub mod provenance;
 pub mod source;
+
+/// Re-exported for [`declare_rule!`], so that rules register from any crate.
+#[doc(hidden)]
+pub use inventory;

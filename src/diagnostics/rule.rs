@@ -48,17 +48,21 @@ pub fn all_rules() -> Vec<&'static Rule> {
 /// Declares a rule: a `pub static` [`Rule`] documented by its doc comment, and its
 /// registration in the rule table.
 ///
-/// ```ignore
-/// declare_rule! {
+/// ```
+/// harn_catalog::declare_rule! {
 ///     /// What it checks, why, an example.
-///     pub static DANGLING_REF = {
-///         code: "dangling-component-ref",
+///     pub static EXAMPLE_RULE = {
+///         code: "example-rule",
 ///         phase: Catalog,
 ///         severity: Error,
-///         summary: "a component reference names no component",
-///         help: "declare the component or fix the reference",
+///         summary: "an example",
+///         help: "fix the example",
 ///     }
 /// }
+///
+/// let table = harn_catalog::diagnostics::all_rules();
+/// assert!(table.iter().any(|rule| rule.code == "example-rule" && rule.help == Some("fix the example")));
+/// assert_eq!(EXAMPLE_RULE.doc, " What it checks, why, an example.\n");
 /// ```
 #[macro_export]
 macro_rules! declare_rule {
@@ -83,7 +87,7 @@ macro_rules! declare_rule {
             doc: concat!($($doc, "\n"),*),
             module: module_path!(),
         };
-        inventory::submit! { $crate::diagnostics::RegisteredRule($name) }
+        $crate::inventory::submit! { $crate::diagnostics::RegisteredRule($name) }
     };
     (@help) => { None };
     (@help $help:literal) => { Some($help) };

@@ -192,13 +192,17 @@ impl Projector<'_, '_> {
         for (name, optional, ty) in fields {
             let schema = self.output_expanded(&ty, resolving)?;
             if optional {
-                properties.insert(name.to_owned(), json!({ "anyOf": [schema, { "type": "null" }] }));
+                properties.insert(name.to_owned(), nullable(schema));
             } else {
                 properties.insert(name.to_owned(), schema);
                 required.push(Value::String(name.to_owned()));
             }
         }
-        Some(json!({ "type": "object", "properties": properties, "required": required }))
+        Some(obj([
+            ("type", "object".into()),
+            ("properties", Value::Object(properties)),
+            ("required", Value::Array(required)),
+        ]))
     }
 
     fn enumeration(&self, decl: &EnumDecl, args: &[TypeExpr], resolving: &mut Vec<String>) -> Option<Value> {
@@ -228,20 +232,27 @@ impl Projector<'_, '_> {
                 json!({ "type": "array", "items": false, "maxItems": 0 })
             } else {
                 let count = items.len();
-                json!({ "type": "array", "prefixItems": items, "items": false, "minItems": count, "maxItems": count })
+                obj([
+                    ("type", "array".into()),
+                    ("prefixItems", Value::Array(items)),
+                    ("items", false.into()),
+                    ("minItems", count.into()),
+                    ("maxItems", count.into()),
+                ])
             };
-            branches.push(json!({
-                "type": "object",
-                "properties": {
-                    "enum": { "const": decl.name.name },
-                    "variant": { "const": variant.name.name },
-                    "fields": fields
-                },
-                "required": ["enum", "variant", "fields"],
-                "additionalProperties": false
-            }));
+            let properties = obj([
+                ("enum", json!({ "const": decl.name.name })),
+                ("variant", json!({ "const": variant.name.name })),
+                ("fields", fields),
+            ]);
+            branches.push(obj([
+                ("type", "object".into()),
+                ("properties", properties),
+                ("required", json!(["enum", "variant", "fields"])),
+                ("additionalProperties", false.into()),
+            ]));
         }
-        Some(json!({ "oneOf": branches }))
+        Some(obj([("oneOf", Value::Array(branches))]))
     }
 
     /// The structural walk over a type that mentions structs or enums (b.5).
@@ -265,16 +276,26 @@ impl Projector<'_, '_> {
             }
             TypeKind::Union(members) => {
                 let any: Option<Vec<Value>> = members.iter().map(|m| self.output_expanded(m, resolving)).collect();
-                Some(json!({ "anyOf": any? }))
+                Some(obj([("anyOf", Value::Array(any?))]))
             }
             TypeKind::Intersection(members) => {
                 let all: Option<Vec<Value>> = members.iter().map(|m| self.output_expanded(m, resolving)).collect();
-                Some(json!({ "allOf": all? }))
+                Some(obj([("allOf", Value::Array(all?))]))
             }
             TypeKind::Owned(inner) => self.output_expanded(inner, resolving),
             _ => None,
         }
     }
+}
+
+/// An object of these members, moving the values in (`json!` would copy them).
+fn obj<const N: usize>(members: [(&str, Value); N]) -> Value {
+    Value::Object(members.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+}
+
+/// `{"anyOf": [schema, {"type": "null"}]}`.
+fn nullable(schema: Value) -> Value {
+    obj([("anyOf", Value::Array(vec![schema, json!({ "type": "null" })]))])
 }
 
 /// Unions flattened (a union inside a union joins it) with a repeated `nil` removed.
@@ -407,7 +428,7 @@ pub fn leaf(ty: &TypeExpr) -> Option<Value> {
                     required.push(Value::String(field.name.name.clone()));
                 }
             }
-            let mut schema = json!({ "type": "object", "properties": properties });
+            let mut schema = obj([("type", "object".into()), ("properties", Value::Object(properties))]);
             if !required.is_empty() {
                 schema["required"] = Value::Array(required);
             }
@@ -419,10 +440,12 @@ pub fn leaf(ty: &TypeExpr) -> Option<Value> {
             } else if let Some(ints) = members.iter().map(as_int_literal).collect::<Option<Vec<i64>>>() {
                 json!({ "type": "integer", "enum": ints })
             } else {
-                json!({ "anyOf": members.iter().map(leaf).collect::<Option<Vec<_>>>()? })
+                obj([("anyOf", Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?))])
             }
         }
-        TypeKind::Intersection(members) => json!({ "allOf": members.iter().map(leaf).collect::<Option<Vec<_>>>()? }),
+        TypeKind::Intersection(members) => {
+            obj([("allOf", Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?))])
+        }
         TypeKind::Applied(..) | TypeKind::Sequence(..) | TypeKind::Never => return None,
     })
 }

@@ -9,7 +9,7 @@ pub mod wrap;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::check::catalog::reserved_meta_key::TOOL_CONTRACT_KEY;
 use crate::check::schema::refs::ComponentGraph;
@@ -122,7 +122,8 @@ fn project_tool(
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     if let Some(error_schema) = error {
-        meta.insert(TOOL_CONTRACT_KEY.to_owned(), json!({ "errorSchema": error_schema }));
+        let contract = Map::from_iter([("errorSchema".to_owned(), error_schema)]);
+        meta.insert(TOOL_CONTRACT_KEY.to_owned(), Value::Object(contract));
     }
     let document = McpTool {
         name: tool.name.clone(),

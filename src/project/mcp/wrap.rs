@@ -63,15 +63,14 @@ pub fn wrap_output(schema: Value) -> Value {
         Value::Object(object) => object.shift_remove("$defs"),
         _ => None,
     };
-    let mut wrapper: Map<String, Value> = json!({
-        "type": "object",
-        "properties": { "result": inner },
-        "required": ["result"],
-        "additionalProperties": false
-    })
-    .as_object()
-    .cloned()
-    .unwrap_or_default();
+    // Built member by member: `json!` would serialise a copy of `inner`.
+    let mut properties = Map::new();
+    properties.insert("result".into(), inner);
+    let mut wrapper = Map::new();
+    wrapper.insert("type".into(), "object".into());
+    wrapper.insert("properties".into(), Value::Object(properties));
+    wrapper.insert("required".into(), json!(["result"]));
+    wrapper.insert("additionalProperties".into(), false.into());
     if let Some(defs) = defs {
         wrapper.insert("$defs".into(), defs);
     }
