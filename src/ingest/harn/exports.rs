@@ -183,6 +183,7 @@ fn entry(
             ),
         }
     }
+    super::limits::check(attributes, source, out);
     if let Some(annotations) = annotations(attributes, source, out) {
         tool.insert("annotations", at, annotations);
     }

@@ -5,6 +5,7 @@ pub mod docs;
 mod exports;
 mod imports;
 pub mod lexer;
+mod limits;
 pub mod parser;
 mod script;
 mod spanned;
