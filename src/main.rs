@@ -326,8 +326,11 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
     let mut expected = Vec::with_capacity(config.catalogs.len());
     let mut refused = false;
     for target in &config.catalogs {
-        let options =
-            Options { deny_warnings: target.deny_warnings || args.report.deny_warnings, ..Options::default() };
+        let options = Options {
+            deny_warnings: target.deny_warnings || args.report.deny_warnings,
+            surface: target.surface,
+            ..Options::default()
+        };
         let compilation = compile::compile_file(&config.root.join(&target.input), options);
         let diagnostics = compilation.diagnostics.into_vec();
         for diagnostic in &diagnostics {

@@ -345,3 +345,25 @@ fn user_catalogs_are_generated_and_drift_checked_from_a_config() {
     std::fs::write(&config, "[[catalog]]\nin = \"x\"\n").unwrap();
     run("check").assert().code(2).stderr(predicate::str::contains("catalogs.toml:2"));
 }
+
+#[test]
+fn gen_compiles_a_harn_module_through_the_surface_the_configuration_names() {
+    let dir = tempfile::tempdir().unwrap();
+    // Public functions and a published registry: `auto` would pick the exports.
+    let module = "pub fn double(x: int) -> int {\n  return x * 2\n}\n\nfn main(harness) {\n  \
+                  harness.tools.mcp_tools(tool_registry_from([{name: \"published\", description: \"From main.\"}], {}))\n}\n";
+    std::fs::write(dir.path().join("tools.harn"), module).unwrap();
+    let config = dir.path().join("harn-catalog.toml");
+    let target = |name: &str, surface: &str| {
+        format!("[[catalog]]\ninput = \"tools.harn\"\noutput = \"{name}.json\"\nsurface = \"{surface}\"\n")
+    };
+    std::fs::write(&config, target("script", "script") + &target("exports", "exports")).unwrap();
+    harn_catalog().args(["gen", "--config"]).arg(&config).assert().success();
+    let names = |name: &str| -> Vec<String> {
+        let catalog: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join(format!("{name}.json"))).unwrap()).unwrap();
+        catalog["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_owned()).collect()
+    };
+    assert_eq!(names("script"), ["published"]);
+    assert_eq!(names("exports"), ["double"]);
+}
