@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::check::schema::compile::percent_decode;
 use crate::check::schema::walk;
 use crate::pointer::Pointer;
 
@@ -26,7 +27,8 @@ fn requires_object_guarded<'v>(schema: &'v Value, root: &'v Value, resolving: &m
     if let Some(Value::String(reference)) = object.get("$ref") {
         if let Some(fragment) = reference.strip_prefix('#') {
             if !resolving.contains(&reference.as_str()) {
-                if let Some(target) = Pointer::parse(fragment).and_then(|p| p.resolve(root)) {
+                // A URI fragment: bundling percent-encodes component names.
+                if let Some(target) = Pointer::parse(&percent_decode(fragment)).and_then(|p| p.resolve(root)) {
                     resolving.push(reference);
                     let requires = requires_object_guarded(target, root, resolving);
                     resolving.pop();
@@ -103,6 +105,7 @@ mod tests {
             json!({"allOf": [{"minProperties": 1}, {"type": "object"}]}),
             json!({"anyOf": [{"type": "object"}, {"type": "object", "required": ["a"]}]}),
             json!({"$ref": "#/$defs/O", "$defs": {"O": {"type": "object"}}}),
+            json!({"$ref": "#/$defs/My%20Thing", "$defs": {"My Thing": {"type": "object"}}}),
         ] {
             assert!(requires_object(&object, &object), "{object}");
         }
