@@ -80,7 +80,8 @@ pub fn compile_loaded(loaded: Loaded, options: Options) -> Compilation {
         diagnostics.extend(normalized.diagnostics);
         (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
     };
-    diagnostics.extend(crate::check::validate(&catalog, &provenance, wording, &superseded));
+    let mcp_projection_follows = !options.catalog_phase_only;
+    diagnostics.extend(crate::check::validate(&catalog, &provenance, wording, &superseded, mcp_projection_follows));
     // The prepare phase builds on a sound catalog: run on a partial one, it would
     // report the consequences of errors already reported.
     let mut prepared = None;

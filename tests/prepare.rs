@@ -1589,6 +1589,20 @@ fn c2_external_refs_are_refused_for_mcp_tools_when_the_catalog_has_components() 
         "mcp-external-ref",
         "cannot project components.schemas.W through MCP components: external $ref is not self-contained",
     );
+    // The catalog phase alone projects nothing: there the references are warnings.
+    let catalog_phase = Options { catalog_phase_only: true, ..Options::default() };
+    for declaration in [
+        json!({ "components": { "schemas": { "W": { "type": "object" } } }, "tools": [{ "name": "t", "inputSchema": external }] }),
+        json!({
+            "components": { "schemas": { "W": { "type": "object", "properties": { "o": { "$ref": "owner.json" } } } } },
+            "tools": [{ "name": "t", "returns": { "$ref": "#/components/schemas/W" } }]
+        }),
+    ] {
+        let text = serde_json::to_string_pretty(&declaration).unwrap();
+        let outcome = common::compile_text_with("input.json", &text, catalog_phase);
+        assert!(outcome.catalog.is_some(), "{}", outcome.human());
+        assert_eq!(outcome.codes(), ["non-portable-ref"], "{}", outcome.human());
+    }
 }
 
 /// Compiles a declaration that must be accepted with exactly these warning codes.

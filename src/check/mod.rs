@@ -19,12 +19,15 @@ use schema::{Components, Role, Subject, Wording};
 type Locator<'a> = dyn Fn(&Pointer, bool) -> Origin + 'a;
 
 /// Runs every catalog-phase check on `catalog` and returns what they found, in
-/// upstream's order: info, components, each tool, the CLI tree.
+/// upstream's order: info, components, each tool, the CLI tree. `mcp_projection_follows`
+/// says whether the prepare phase will project the MCP tools, which refuses the external
+/// references of the schemas it bundles; without it they are only warned about.
 pub fn validate(
     catalog: &ToolCatalog,
     provenance: &Provenance,
     wording: Wording,
     superseded: &[(ToolCatalogEntry, EntryOrigin)],
+    mcp_projection_follows: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if let Some(info) = &catalog.info {
@@ -53,7 +56,7 @@ pub fn validate(
         let external = |schema: &serde_json::Value| {
             schema::refs::collect(schema).iter().any(|r| r.target == schema::refs::Target::External)
         };
-        let mcp_reached: BTreeSet<String> = if schemas.values().any(external) {
+        let mcp_reached: BTreeSet<String> = if mcp_projection_follows && schemas.values().any(external) {
             let graph = schema::refs::ComponentGraph::new(schemas);
             catalog
                 .tools
@@ -75,7 +78,8 @@ pub fn validate(
         .enumerate()
         .map(|(index, tool)| {
             let mut found = Vec::new();
-            check_tool(&ToolCx { index, tool, provenance }, &components, wording, &mut found);
+            let cx = ToolCx { index, tool, provenance };
+            check_tool(&cx, &components, wording, mcp_projection_follows, &mut found);
             found
         })
         .collect();
@@ -169,7 +173,13 @@ fn tool_schemas(tool: &ToolCatalogEntry) -> Vec<(&'static str, &serde_json::Valu
 }
 
 /// The per-tool checks of b.1 step 3, after the name.
-fn check_tool(cx: &ToolCx<'_>, components: &Components, wording: Wording, out: &mut Vec<Diagnostic>) {
+fn check_tool(
+    cx: &ToolCx<'_>,
+    components: &Components,
+    wording: Wording,
+    mcp_projection_follows: bool,
+    out: &mut Vec<Diagnostic>,
+) {
     let tool = cx.tool;
     for (field, text) in [("title", &tool.title), ("description", &tool.description), ("namespace", &tool.namespace)] {
         blank_string::check(&cx.label(field), text.as_deref(), || cx.origin(&at(&[field])), out);
@@ -188,7 +198,7 @@ fn check_tool(cx: &ToolCx<'_>, components: &Components, wording: Wording, out: &
     catalog::reserved_meta_key::check(cx, out);
     catalog::meta_key_grammar::check(cx, out);
 
-    let mcp_bundled = tool.governance.includes(ToolAudience::Mcp) && !components.is_empty();
+    let mcp_bundled = mcp_projection_follows && tool.governance.includes(ToolAudience::Mcp) && !components.is_empty();
     for (field, value, role) in tool_schemas(tool) {
         let label = cx.label(field);
         let origin =
