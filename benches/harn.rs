@@ -1,7 +1,7 @@
 //! Parsing and projecting a generated 50,000-line `.harn` module (the exports
 //! surface), and the whole compilation of it.
 
-use std::path::Path;
+use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use harn_catalog::compile::{Options, compile_source};
@@ -20,7 +20,10 @@ fn benches(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("parse", |b| b.iter(|| harn::parser::parse(&module).expect("the module parses")));
     group.bench_function("parse and project", |b| {
-        b.iter(|| harn::load(Path::new("bench.harn"), module.clone(), Surface::Exports).expect("the module loads"))
+        b.iter(|| {
+            let source = Arc::new(SourceFile::new("bench.harn", module.clone(), Format::Harn));
+            harn::load(source, Surface::Exports).expect("the module loads")
+        })
     });
     group.bench_function("compile (both phases)", |b| {
         b.iter(|| {

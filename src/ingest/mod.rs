@@ -71,7 +71,7 @@ pub fn parse(source: SourceFile, surface: harn::Surface) -> Result<Loaded, Diagn
         Format::Yaml => yaml::parse(&source)?,
         Format::Toml => toml::parse(&source)?,
         Format::Harn => {
-            let (document, diagnostics) = harn::load(&source.path, source.text.clone(), surface)?;
+            let (document, diagnostics) = harn::load(source, surface)?;
             return Ok(Loaded { document, diagnostics });
         }
     };

@@ -15,8 +15,8 @@ fn doc_text(line: &str) -> Option<String> {
     Some(rest.trim().to_owned())
 }
 
-fn joined(mut lines: Vec<String>) -> Option<String> {
-    lines.reverse();
+/// Doc lines, in source order, as one trimmed text; `None` when empty.
+fn joined(lines: &[String]) -> Option<String> {
     let text = lines.join("\n").trim().to_owned();
     (!text.is_empty()).then_some(text)
 }
@@ -40,8 +40,9 @@ pub fn declaration_doc(lines: &[&str], declaration_line: usize) -> Option<String
             break;
         }
     }
-    // Collected bottom-up; `joined` puts them back in order.
-    joined(collected)
+    // Collected bottom-up.
+    collected.reverse();
+    joined(&collected)
 }
 
 /// The module doc: after leading blank and `#!` lines, a `/**` or `///` comment
@@ -64,8 +65,7 @@ pub fn module_doc(lines: &[&str]) -> Option<String> {
             break;
         }
     }
-    collected.reverse();
-    joined(collected)
+    joined(&collected)
 }
 
 /// `title` and `description` of a doc: the first line as title when it is non-empty

@@ -120,7 +120,7 @@ pub fn catalog(
     let callables = exported(module);
     let mut tools: Vec<(&str, Spanned)> =
         callables.iter().map(|c| (c.name(), entry(c, projector, source, &lines, out))).collect();
-    tools.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    tools.sort_by(|a, b| a.0.cmp(b.0));
     let tools: Vec<Spanned> = tools.into_iter().map(|(_, tool)| tool).collect();
 
     let stem = source.path.file_stem().map(|s| s.to_string_lossy().into_owned()).filter(|s| !s.is_empty());

@@ -63,7 +63,8 @@ pub fn target(import: &Import, folder: &Path) -> Target {
 pub fn imported_modules(main: &Module, source: &Arc<SourceFile>, out: &mut Vec<Diagnostic>) -> Vec<Module> {
     let folder = source.path.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut modules = Vec::new();
-    let mut seen: Vec<PathBuf> = vec![source.path.clone()];
+    // Compared with canonical paths, so that a chain leading back here stops.
+    let mut seen: Vec<PathBuf> = vec![source.path.canonicalize().unwrap_or_else(|_| source.path.clone())];
     for import in imports(main) {
         if let Target::Relative(file) = target(import, &folder) {
             if let Err(reason) = load_chain(&file, &mut seen, &mut modules) {

@@ -11,13 +11,12 @@ mod script;
 mod spanned;
 pub mod types;
 
-use std::path::Path;
 use std::sync::Arc;
 
 use super::Document;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::source::{Format, SourceFile};
+use crate::source::SourceFile;
 use ast::{Item, Module};
 
 declare_rule! {
@@ -57,8 +56,7 @@ pub enum Surface {
 
 /// A `.harn` module read into a document: a catalog (exports surface) or a registry
 /// declaration (script surface), with the diagnostics reading it raised.
-pub fn load(path: &Path, text: String, surface: Surface) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
-    let source = Arc::new(SourceFile::new(path, text, Format::Harn));
+pub fn load(source: Arc<SourceFile>, surface: Surface) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
     let module = parser::parse(&source.text)
         .map_err(|e| HARN_SYNTAX.diag(e.message).at(Origin::span(&source, e.span.range())))?;
     let surface = match surface {
