@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::ast::{Attribute, ExprKind, FnDecl, Item, Module, Param, PipelineDecl, Span, TypeExpr, TypeKind};
+use super::ast::{Attribute, ExprKind, FnDecl, Ident, Item, Module, Param, PipelineDecl, Span, TypeExpr, TypeKind};
 use super::docs;
 use super::spanned::Spanned;
 use super::types::Projector;
@@ -60,16 +60,38 @@ declare_rule! {
 }
 
 /// A callable that becomes a tool.
-enum Callable<'m> {
+pub enum Callable<'m> {
     Function(&'m FnDecl),
     Pipeline(&'m PipelineDecl),
 }
 
-impl Callable<'_> {
-    fn name(&self) -> &str {
+/// The types a callable's signature names, and the type parameters among them.
+pub struct Signature<'m> {
+    pub generics: &'m [Ident],
+    pub params: &'m [Param],
+    pub returns: Option<&'m TypeExpr>,
+    pub throws: Option<&'m TypeExpr>,
+}
+
+impl<'m> Callable<'m> {
+    fn name(&self) -> &'m str {
         match self {
             Callable::Function(f) => &f.name.name,
             Callable::Pipeline(p) => &p.name.name,
+        }
+    }
+
+    pub fn signature(&self) -> Signature<'m> {
+        match self {
+            Callable::Function(f) => Signature {
+                generics: &f.generics,
+                params: &f.params,
+                returns: f.returns.as_ref(),
+                throws: f.throws.as_ref(),
+            },
+            Callable::Pipeline(p) => {
+                Signature { generics: &[], params: &p.params, returns: p.returns.as_ref(), throws: p.throws.as_ref() }
+            }
         }
     }
 }
@@ -77,7 +99,7 @@ impl Callable<'_> {
 /// The callables a module exports (EXPORTS.md c.1): every `pub fn`; then the `pub
 /// pipeline`s, or every pipeline when the module has no `pub fn` (the legacy mode);
 /// a function wins over a pipeline of the same name.
-fn exported(module: &Module) -> Vec<Callable<'_>> {
+pub fn exported(module: &Module) -> Vec<Callable<'_>> {
     let functions: Vec<&FnDecl> = module
         .items
         .iter()
@@ -143,10 +165,11 @@ fn entry(
     lines: &[&str],
     out: &mut Vec<Diagnostic>,
 ) -> Spanned {
-    let (name, params, returns, throws, attributes, span, kind) = match callable {
-        Callable::Function(f) => (&f.name, &f.params, &f.returns, &f.throws, &f.attributes, f.span, "function"),
-        Callable::Pipeline(p) => (&p.name, &p.params, &p.returns, &p.throws, &p.attributes, p.span, "pipeline"),
+    let (name, attributes, span, kind) = match callable {
+        Callable::Function(f) => (&f.name, &f.attributes, f.span, "function"),
+        Callable::Pipeline(p) => (&p.name, &p.attributes, p.span, "pipeline"),
     };
+    let Signature { params, returns, throws, .. } = callable.signature();
     let at = name.span;
     let declaration_line = source.lines().line_of(span.start);
     let doc = docs::declaration_doc(lines, declaration_line);

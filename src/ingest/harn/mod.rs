@@ -17,7 +17,7 @@ use super::Document;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::source::SourceFile;
-use ast::{Item, Module};
+use ast::Module;
 
 declare_rule! {
     /// ## What it checks
@@ -91,15 +91,12 @@ fn warn_unresolved_types(
     let unavailable = imports::unavailable_imports(module);
     let Some(first) = unavailable.first() else { return };
     let mut unresolved: Vec<&str> = Vec::new();
-    for item in &module.items {
-        let (generics, params, returns, throws) = match item {
-            Item::Fn(f) if f.public => (f.generics.as_slice(), &f.params, &f.returns, &f.throws),
-            Item::Pipeline(p) => (&[][..], &p.params, &p.returns, &p.throws),
-            _ => continue,
-        };
-        let signature = params.iter().filter_map(|p| p.ty.as_ref()).chain(returns.iter()).chain(throws.iter());
-        for name in signature.flat_map(types::names) {
-            let generic = generics.iter().any(|g| g.name == name);
+    for callable in exports::exported(module) {
+        let signature = callable.signature();
+        let named =
+            signature.params.iter().filter_map(|p| p.ty.as_ref()).chain(signature.returns).chain(signature.throws);
+        for name in named.flat_map(types::names) {
+            let generic = signature.generics.iter().any(|g| g.name == name);
             let known = types::is_builtin(name) || declarations.declares(name) || name.starts_with("Harness");
             if !generic && !known && !unresolved.contains(&name) {
                 unresolved.push(name);
