@@ -7,7 +7,7 @@ use super::ast::{Attribute, ExprKind, FnDecl, Ident, Item, Module, Param, Pipeli
 use super::docs;
 use super::spanned::Spanned;
 use super::types::Projector;
-use crate::contract::{SCHEMA_VERSION, ToolAudience};
+use crate::contract::{SCHEMA_VERSION, ToolGovernance};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::source::SourceFile;
@@ -213,8 +213,8 @@ fn entry(
     if let Some(job) = job(attributes, source, out) {
         tool.insert("execution", job.span(), job);
     }
-    let audiences: Vec<Value> = ToolAudience::ALL.iter().map(|a| Value::String(a.as_str().to_owned())).collect();
-    tool.insert("governance", at, Spanned::leaf(json!({ "audiences": audiences }), at));
+    let governance = serde_json::to_value(ToolGovernance::everyone()).expect("governance serialises");
+    tool.insert("governance", at, Spanned::leaf(governance, at));
     tool.insert(
         "cli",
         at,

@@ -2,11 +2,12 @@
 //! leaf lowering (P0), the input path, and the output/throws path with nominal
 //! struct and enum resolution and the structural walk. `None` means "no schema".
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use super::ast::{EnumDecl, StructDecl, TypeAlias, TypeExpr, TypeKind};
+use super::ast::{EnumDecl, ShapeField, StructDecl, TypeAlias, TypeExpr, TypeKind};
 
 /// How deep nominal resolution may go before a type projects as `{}`.
 const MAX_NOMINAL_DEPTH: usize = 128;
@@ -83,45 +84,24 @@ impl Projector<'_, '_> {
     }
 
     fn expand_guarded(&self, ty: &TypeExpr, expanding: &mut Vec<String>) -> TypeExpr {
-        let span = ty.span;
-        let boxed = |this: &Self, t: &TypeExpr, e: &mut Vec<String>| Box::new(this.expand_guarded(t, e));
         let kind = match &ty.kind {
             TypeKind::Named(name) => match self.declarations.aliases.get(name) {
                 Some(alias) if !expanding.contains(name) => {
                     expanding.push(name.clone());
                     let expanded = self.expand_guarded(&alias.ty, expanding);
                     expanding.pop();
-                    return flatten(expanded);
+                    return expanded;
                 }
                 _ => TypeKind::Named(name.clone()),
             },
-            TypeKind::Applied(name, args) => {
-                TypeKind::Applied(name.clone(), args.iter().map(|a| self.expand_guarded(a, expanding)).collect())
-            }
-            TypeKind::List(item) => TypeKind::List(boxed(self, item, expanding)),
-            TypeKind::Dict(key, value) => TypeKind::Dict(boxed(self, key, expanding), boxed(self, value, expanding)),
-            TypeKind::Sequence(name, item) => TypeKind::Sequence(name.clone(), boxed(self, item, expanding)),
-            TypeKind::Owned(inner) => TypeKind::Owned(boxed(self, inner, expanding)),
-            TypeKind::Shape { fields, open } => TypeKind::Shape {
-                fields: fields
-                    .iter()
-                    .map(|f| super::ast::ShapeField { ty: self.expand_guarded(&f.ty, expanding), ..f.clone() })
-                    .collect(),
-                open: *open,
-            },
-            TypeKind::Function { params, returns } => TypeKind::Function {
-                params: params.iter().map(|p| self.expand_guarded(p, expanding)).collect(),
-                returns: boxed(self, returns, expanding),
-            },
-            TypeKind::Union(members) => {
-                TypeKind::Union(members.iter().map(|m| self.expand_guarded(m, expanding)).collect())
-            }
-            TypeKind::Intersection(members) => {
-                TypeKind::Intersection(members.iter().map(|m| self.expand_guarded(m, expanding)).collect())
-            }
-            other => other.clone(),
+            kind => map_children(kind, &mut |t| self.expand_guarded(t, expanding)),
         };
-        flatten(TypeExpr { kind, span })
+        flatten(TypeExpr { kind, span: ty.span })
+    }
+
+    /// A declaration's field type with the declaration's type parameters bound, expanded.
+    fn instantiate(&self, ty: &TypeExpr, bindings: &[(&str, &TypeExpr)]) -> TypeExpr {
+        if bindings.is_empty() { self.expand(ty) } else { self.expand(&substitute(ty, bindings)) }
     }
 
     /// The input path: aliases expanded, then P0; no schema is `{}`.
@@ -176,17 +156,17 @@ impl Projector<'_, '_> {
         }
         let bindings: Vec<(&str, &TypeExpr)> = decl.generics.iter().map(|g| g.name.as_str()).zip(args).collect();
         // A field without an annotation erases the whole struct.
-        let fields: Vec<(&str, bool, TypeExpr)> = decl
+        let fields: Vec<(&str, bool, Cow<'_, TypeExpr>)> = decl
             .fields
             .iter()
-            .map(|f| Some((f.name.name.as_str(), f.optional, self.expand(&substitute(f.ty.as_ref()?, &bindings)))))
+            .map(|f| Some((f.name.name.as_str(), f.optional, Cow::Owned(self.instantiate(f.ty.as_ref()?, &bindings)))))
             .collect::<Option<_>>()?;
         self.object(fields, resolving)
     }
 
     /// An object of named fields on the output path: an optional field is nullable
     /// and left out of `required`, which is always present.
-    fn object(&self, fields: Vec<(&str, bool, TypeExpr)>, resolving: &mut Vec<String>) -> Option<Value> {
+    fn object(&self, fields: Vec<(&str, bool, Cow<'_, TypeExpr>)>, resolving: &mut Vec<String>) -> Option<Value> {
         let mut properties = Map::new();
         let mut required = Vec::new();
         for (name, optional, ty) in fields {
@@ -215,7 +195,7 @@ impl Projector<'_, '_> {
             let mut items = Vec::with_capacity(variant.fields.len());
             for field in &variant.fields {
                 let mut schema = match &field.ty {
-                    Some(ty) => self.output_expanded(&self.expand(&substitute(ty, &bindings)), resolving)?,
+                    Some(ty) => self.output_expanded(&self.instantiate(ty, &bindings), resolving)?,
                     None => json!({}),
                 };
                 if let Value::Bool(b) = schema {
@@ -258,8 +238,10 @@ impl Projector<'_, '_> {
     /// The structural walk over a type that mentions structs or enums (b.5).
     fn walk(&self, ty: &TypeExpr, resolving: &mut Vec<String>) -> Option<Value> {
         match &ty.kind {
-            TypeKind::Shape { fields, .. } => self
-                .object(fields.iter().map(|f| (f.name.name.as_str(), f.optional, f.ty.clone())).collect(), resolving),
+            TypeKind::Shape { fields, .. } => self.object(
+                fields.iter().map(|f| (f.name.name.as_str(), f.optional, Cow::Borrowed(&f.ty))).collect(),
+                resolving,
+            ),
             TypeKind::List(item) => {
                 let mut schema = json!({ "type": "array" });
                 if let Some(items) = self.output_expanded(item, resolving) {
@@ -354,32 +336,43 @@ fn visit_ref<'t>(ty: &'t TypeExpr, f: &mut impl FnMut(&'t TypeExpr)) {
 
 /// `ty` with the type parameters in `bindings` replaced by their arguments.
 fn substitute(ty: &TypeExpr, bindings: &[(&str, &TypeExpr)]) -> TypeExpr {
-    if bindings.is_empty() {
-        return ty.clone();
-    }
-    let sub = |t: &TypeExpr| substitute(t, bindings);
     let kind = match &ty.kind {
         TypeKind::Named(name) => match bindings.iter().find(|(p, _)| p == name) {
             Some((_, argument)) => return (*argument).clone(),
             None => TypeKind::Named(name.clone()),
         },
-        TypeKind::Applied(name, args) => TypeKind::Applied(name.clone(), args.iter().map(sub).collect()),
-        TypeKind::List(t) => TypeKind::List(Box::new(sub(t))),
-        TypeKind::Dict(k, v) => TypeKind::Dict(Box::new(sub(k)), Box::new(sub(v))),
-        TypeKind::Sequence(n, t) => TypeKind::Sequence(n.clone(), Box::new(sub(t))),
-        TypeKind::Owned(t) => TypeKind::Owned(Box::new(sub(t))),
+        kind => map_children(kind, &mut |t| substitute(t, bindings)),
+    };
+    TypeExpr { kind, span: ty.span }
+}
+
+/// `kind` with each type directly inside it replaced by `f` of it, in source order.
+fn map_children(kind: &TypeKind, f: &mut impl FnMut(&TypeExpr) -> TypeExpr) -> TypeKind {
+    match kind {
+        TypeKind::Applied(name, args) => TypeKind::Applied(name.clone(), args.iter().map(&mut *f).collect()),
+        TypeKind::List(t) => TypeKind::List(Box::new(f(t))),
+        TypeKind::Dict(k, v) => TypeKind::Dict(Box::new(f(k)), Box::new(f(v))),
+        TypeKind::Sequence(name, t) => TypeKind::Sequence(name.clone(), Box::new(f(t))),
+        TypeKind::Owned(t) => TypeKind::Owned(Box::new(f(t))),
         TypeKind::Shape { fields, open } => TypeKind::Shape {
-            fields: fields.iter().map(|f| super::ast::ShapeField { ty: sub(&f.ty), ..f.clone() }).collect(),
+            fields: fields
+                .iter()
+                .map(|field| ShapeField {
+                    name: field.name.clone(),
+                    optional: field.optional,
+                    ty: f(&field.ty),
+                    span: field.span,
+                })
+                .collect(),
             open: *open,
         },
         TypeKind::Function { params, returns } => {
-            TypeKind::Function { params: params.iter().map(sub).collect(), returns: Box::new(sub(returns)) }
+            TypeKind::Function { params: params.iter().map(&mut *f).collect(), returns: Box::new(f(returns)) }
         }
-        TypeKind::Union(members) => TypeKind::Union(members.iter().map(sub).collect()),
-        TypeKind::Intersection(members) => TypeKind::Intersection(members.iter().map(sub).collect()),
+        TypeKind::Union(members) => TypeKind::Union(members.iter().map(&mut *f).collect()),
+        TypeKind::Intersection(members) => TypeKind::Intersection(members.iter().map(&mut *f).collect()),
         other => other.clone(),
-    };
-    TypeExpr { kind, span: ty.span }
+    }
 }
 
 /// P0, the leaf lowering (b.2).
