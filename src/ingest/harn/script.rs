@@ -85,10 +85,9 @@ pub fn registry(module: &Module, source: &Arc<SourceFile>) -> Result<Spanned, Di
             "the script surface reads the registry `main` publishes, and this module has no `main`".to_owned();
         return Err(diagnostic(Refusal { span: whole, message }));
     };
-    let evaluator = Evaluator { functions: functions.clone(), depth: 0 };
-    let mut scope = evaluator.constants(module).map_err(diagnostic)?;
+    let mut scope = constants(module);
     let receiver = main.params.first().map_or("harness", |p| p.name.name.as_str()).to_owned();
-    let mut evaluator = evaluator;
+    let mut evaluator = Evaluator { functions, depth: 0 };
     let statements = &main.body.statements;
     let Some((published, argument)) =
         statements.iter().enumerate().find_map(|(i, s)| publishing_call(s, &receiver).map(|a| (i, a)))
@@ -101,7 +100,7 @@ pub fn registry(module: &Module, source: &Arc<SourceFile>) -> Result<Spanned, Di
     for statement in &statements[..published] {
         match statement {
             Stmt::Let { name, value, .. } => {
-                scope.insert(name.name.clone(), Binding::Lazy(value.clone()));
+                scope.insert(&name.name, value);
             }
             Stmt::Other { what, span } => {
                 return Err(diagnostic(Refusal {
@@ -143,27 +142,22 @@ fn publishing_call<'s>(statement: &'s Stmt, receiver: &str) -> Option<&'s Expr> 
     (is_receiver && tools.name == "tools" && args.len() == 1).then(|| &args[0].value)
 }
 
-/// A name in scope: a constant's expression, evaluated where it is used.
-#[derive(Clone)]
-enum Binding {
-    Lazy(Expr),
+/// The names in scope: each constant's expression, evaluated where it is used.
+type Scope<'m> = HashMap<&'m str, &'m Expr>;
+
+/// The module's top-level `let` constants.
+fn constants(module: &Module) -> Scope<'_> {
+    let mut scope = Scope::new();
+    for item in &module.items {
+        if let Item::Statement(Stmt::Let { name, value, .. }) = item {
+            scope.insert(&name.name, value);
+        }
+    }
+    scope
 }
 
-type Scope = HashMap<String, Binding>;
-
 impl<'m> Evaluator<'m> {
-    /// The module's top-level `let` constants.
-    fn constants(&self, module: &'m Module) -> Result<Scope, Refusal> {
-        let mut scope = Scope::new();
-        for item in &module.items {
-            if let Item::Statement(Stmt::Let { name, value, .. }) = item {
-                scope.insert(name.name.clone(), Binding::Lazy(value.clone()));
-            }
-        }
-        Ok(scope)
-    }
-
-    fn evaluate(&mut self, expr: &Expr, scope: &Scope) -> Result<Evaluated, Refusal> {
+    fn evaluate(&mut self, expr: &'m Expr, scope: &Scope<'m>) -> Result<Evaluated, Refusal> {
         let span = expr.span;
         let data = |value: Value| Ok(Evaluated::Data(Spanned::leaf(value, span)));
         match &expr.kind {
@@ -176,11 +170,8 @@ impl<'m> Evaluator<'m> {
             ExprKind::Bool(b) => data(Value::Bool(*b)),
             ExprKind::Nil => data(Value::Null),
             ExprKind::Interpolated => refuse(span, "a string built at run time (`${…}` interpolation)"),
-            ExprKind::Ident(name) => match scope.get(name) {
-                Some(Binding::Lazy(value)) => {
-                    let value = value.clone();
-                    self.nested(span, |this| this.evaluate(&value, scope))
-                }
+            ExprKind::Ident(name) => match scope.get(name.as_str()) {
+                Some(&value) => self.nested(span, |this| this.evaluate(value, scope)),
                 None => refuse(span, format!("`{name}`, which is not a constant of this module,")),
             },
             ExprKind::List(items) => {
@@ -214,7 +205,7 @@ impl<'m> Evaluator<'m> {
     }
 
     /// Evaluates to plain data (a registry is not data).
-    fn data(&mut self, expr: &Expr, scope: &Scope) -> Result<Spanned, Refusal> {
+    fn data(&mut self, expr: &'m Expr, scope: &Scope<'m>) -> Result<Spanned, Refusal> {
         match self.evaluate(expr, scope)? {
             Evaluated::Data(value) => Ok(value),
             Evaluated::Registry(_) => refuse(expr.span, "a registry used as a value"),
@@ -231,7 +222,13 @@ impl<'m> Evaluator<'m> {
         result
     }
 
-    fn call(&mut self, callee: &Expr, args: &[CallArg], span: Span, scope: &Scope) -> Result<Evaluated, Refusal> {
+    fn call(
+        &mut self,
+        callee: &'m Expr,
+        args: &'m [CallArg],
+        span: Span,
+        scope: &Scope<'m>,
+    ) -> Result<Evaluated, Refusal> {
         let ExprKind::Ident(name) = &callee.kind else {
             return refuse(span, "a call into an object or an import");
         };
@@ -249,7 +246,7 @@ impl<'m> Evaluator<'m> {
             for statement in &function.body.statements {
                 match statement {
                     Stmt::Let { name, value, .. } => {
-                        local.insert(name.name.clone(), Binding::Lazy(value.clone()));
+                        local.insert(&name.name, value);
                     }
                     Stmt::Return { value: Some(value), .. } => return this.evaluate(value, &local),
                     Stmt::Expr(value)
@@ -272,7 +269,7 @@ impl<'m> Evaluator<'m> {
 
     /// `tool_registry_from(specs, options)`: a registry declaration with `tools` and
     /// the options' `info`, `components` and `cli`.
-    fn tool_registry_from(&mut self, args: &[CallArg], span: Span, scope: &Scope) -> Result<Evaluated, Refusal> {
+    fn tool_registry_from(&mut self, args: &'m [CallArg], span: Span, scope: &Scope<'m>) -> Result<Evaluated, Refusal> {
         let find = |position: usize, name: &str| {
             args.iter()
                 .find(|a| a.name.as_ref().is_some_and(|n| n.name == name))
