@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::ast::{Import, Item, Module};
-use super::types::Declarations;
+use super::types::{Declaration, Declarations};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::source::SourceFile;
@@ -125,9 +125,9 @@ pub fn declarations<'a>(imported: &'a [Module], main: &'a Module) -> Declaration
     for module in imported.iter().chain(std::iter::once(main)) {
         for item in &module.items {
             match item {
-                Item::TypeAlias(alias) => table.add_alias(alias),
-                Item::Struct(decl) => table.add_struct(decl),
-                Item::Enum(decl) => table.add_enum(decl),
+                Item::TypeAlias(alias) => table.add(&alias.name.name, Declaration::Alias(alias)),
+                Item::Struct(decl) => table.add(&decl.name.name, Declaration::Struct(decl)),
+                Item::Enum(decl) => table.add(&decl.name.name, Declaration::Enum(decl)),
                 _ => {}
             }
         }

@@ -16,36 +16,36 @@ const MAX_NOMINAL_DEPTH: usize = 128;
 /// ones last, a later declaration of a name replacing an earlier one.
 #[derive(Default)]
 pub struct Declarations<'a> {
-    pub aliases: HashMap<String, &'a TypeAlias>,
-    pub structs: HashMap<String, &'a StructDecl>,
-    pub enums: HashMap<String, &'a EnumDecl>,
+    by_name: HashMap<&'a str, Declaration<'a>>,
+}
+
+/// One type declaration.
+#[derive(Clone, Copy)]
+pub enum Declaration<'a> {
+    Alias(&'a TypeAlias),
+    Struct(&'a StructDecl),
+    Enum(&'a EnumDecl),
 }
 
 impl<'a> Declarations<'a> {
-    pub fn add_alias(&mut self, alias: &'a TypeAlias) {
-        self.structs.remove(&alias.name.name);
-        self.enums.remove(&alias.name.name);
-        self.aliases.insert(alias.name.name.clone(), alias);
-    }
-
-    pub fn add_struct(&mut self, decl: &'a StructDecl) {
-        self.aliases.remove(&decl.name.name);
-        self.enums.remove(&decl.name.name);
-        self.structs.insert(decl.name.name.clone(), decl);
-    }
-
-    pub fn add_enum(&mut self, decl: &'a EnumDecl) {
-        self.aliases.remove(&decl.name.name);
-        self.structs.remove(&decl.name.name);
-        self.enums.insert(decl.name.name.clone(), decl);
+    /// Adds `declaration` under `name`, replacing what was declared under it.
+    pub fn add(&mut self, name: &'a str, declaration: Declaration<'a>) {
+        self.by_name.insert(name, declaration);
     }
 
     pub fn declares(&self, name: &str) -> bool {
-        self.aliases.contains_key(name) || self.structs.contains_key(name) || self.enums.contains_key(name)
+        self.by_name.contains_key(name)
+    }
+
+    fn alias(&self, name: &str) -> Option<&'a TypeAlias> {
+        match self.by_name.get(name) {
+            Some(Declaration::Alias(alias)) => Some(alias),
+            _ => None,
+        }
     }
 
     fn is_nominal(&self, name: &str) -> bool {
-        self.structs.contains_key(name) || self.enums.contains_key(name)
+        matches!(self.by_name.get(name), Some(Declaration::Struct(_) | Declaration::Enum(_)))
     }
 }
 
@@ -85,7 +85,7 @@ impl Projector<'_, '_> {
 
     fn expand_guarded(&self, ty: &TypeExpr, expanding: &mut Vec<String>) -> TypeExpr {
         let kind = match &ty.kind {
-            TypeKind::Named(name) => match self.declarations.aliases.get(name) {
+            TypeKind::Named(name) => match self.declarations.alias(name) {
                 Some(alias) if !expanding.contains(name) => {
                     expanding.push(name.clone());
                     let expanded = self.expand_guarded(&alias.ty, expanding);
@@ -139,12 +139,10 @@ impl Projector<'_, '_> {
             return Some(json!({}));
         }
         resolving.push(name.to_owned());
-        let projected = if let Some(decl) = self.declarations.structs.get(name) {
-            self.structure(decl, args, resolving)
-        } else if let Some(decl) = self.declarations.enums.get(name) {
-            self.enumeration(decl, args, resolving)
-        } else {
-            None
+        let projected = match self.declarations.by_name.get(name) {
+            Some(Declaration::Struct(decl)) => self.structure(decl, args, resolving),
+            Some(Declaration::Enum(decl)) => self.enumeration(decl, args, resolving),
+            _ => None,
         };
         resolving.pop();
         projected
