@@ -88,11 +88,16 @@ impl Provenance {
 
     /// A value (or with `key`, the member name) at `path` inside tool `index`.
     pub fn tool(&self, index: usize, path: &Pointer, key: bool) -> Origin {
-        let pointer = match self.tools.get(index) {
-            Some(entry) => entry.map(path),
-            None => Pointer::root().key("tools"),
-        };
-        self.origin(pointer, key)
+        match self.tools.get(index) {
+            Some(entry) => self.entry(entry, path, key),
+            None => self.origin(Pointer::root().key("tools"), key),
+        }
+    }
+
+    /// A value (or with `key`, the member name) at `path` inside the entry `entry`
+    /// came from, which need not be a tool of the catalog (a superseded definition).
+    pub fn entry(&self, entry: &EntryOrigin, path: &Pointer, key: bool) -> Origin {
+        self.origin(entry.map(path), key)
     }
 
     /// A field of `info`.

@@ -106,15 +106,9 @@ fn check_superseded(
 ) {
     for (tool, origin) in superseded {
         for (field, value, role) in tool_schemas(tool) {
-            let references = schema::refs::collect(value);
-            if schema::refs::component_names(&references).next().is_some() {
-                continue;
-            }
             let label = format!("tool {:?} {field}", tool.name);
-            let locate = |path: &Pointer, key: bool| {
-                let pointer = origin.map(&Pointer::root().key(field).join(path));
-                if key { Origin::key(&provenance.source, pointer) } else { Origin::value(&provenance.source, pointer) }
-            };
+            let locate =
+                |path: &Pointer, key: bool| provenance.entry(origin, &Pointer::root().key(field).join(path), key);
             let subject =
                 Subject { label: &label, value, role, tool: Some(&tool.name), origin: &locate, mcp_bundled: false };
             schema::check_compiles(&subject, components, out);

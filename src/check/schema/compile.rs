@@ -60,13 +60,13 @@ pub struct Components<'c> {
 impl<'c> Components<'c> {
     pub fn new(schemas: Option<&'c BTreeMap<String, Value>>) -> Self {
         let named: Vec<(&'c String, &'c Value)> = schemas.map(|s| s.iter().collect()).unwrap_or_default();
-        let owned_index: HashMap<String, usize> =
-            named.iter().enumerate().map(|(i, (name, _))| ((*name).clone(), i)).collect();
+        let index: HashMap<&'c str, usize> =
+            named.iter().enumerate().map(|(i, (name, _))| (name.as_str(), i)).collect();
         let mut resources: Vec<(String, Value)> = Vec::with_capacity(named.len() + 1);
         resources.push((PLACEHOLDER.to_owned(), Value::Bool(true)));
         for (i, (_, schema)) in named.iter().enumerate() {
             let mut schema = (*schema).clone();
-            rewrite(&mut schema, &|name| owned_index.get(name).copied());
+            rewrite(&mut schema, &index);
             resources.push((component_uri(i), schema));
         }
         let registry = Registry::new()
@@ -76,7 +76,7 @@ impl<'c> Components<'c> {
             .and_then(|builder| builder.prepare())
             .map_err(|e| e.to_string());
         Components {
-            index: named.iter().enumerate().map(|(i, (name, _))| (name.as_str(), i)).collect(),
+            index,
             schemas: named.iter().map(|(_, schema)| *schema).collect(),
             registry,
             patterns: Mutex::new(HashMap::new()),
@@ -134,7 +134,7 @@ impl<'c> Components<'c> {
             return Ok(());
         };
         let mut document = schema.clone();
-        rewrite(&mut document, &|name| self.index.get(name).copied());
+        rewrite(&mut document, &self.index);
         jsonschema::options()
             .with_draft(Draft::Draft202012)
             .with_retriever(NoFetch)
@@ -233,7 +233,7 @@ fn needs_compile(schema: &Value, references: &[Reference<'_>]) -> bool {
 }
 
 /// Rewrites component, dangling and external references in schema positions.
-fn rewrite(schema: &mut Value, index: &dyn Fn(&str) -> Option<usize>) {
+fn rewrite(schema: &mut Value, index: &HashMap<&str, usize>) {
     walk::visit_mut(schema, &mut |object| {
         for keyword in ["$ref", "$dynamicRef"] {
             let Some(Value::String(reference)) = object.get_mut(keyword) else {
@@ -242,7 +242,7 @@ fn rewrite(schema: &mut Value, index: &dyn Fn(&str) -> Option<usize>) {
             match Target::of(reference) {
                 Target::Local => {}
                 Target::Component { name, rest } => {
-                    *reference = match index(&name) {
+                    *reference = match index.get(name.as_str()).copied() {
                         Some(i) => format!("{}#{rest}", component_uri(i)),
                         None => PLACEHOLDER.to_owned(),
                     };

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::raw::{EntryCtx, Field, RawEntry, shown, type_name};
+use super::raw::{EntryCtx, Field, RawEntry, shown, take, type_name};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
@@ -170,10 +170,6 @@ pub fn define(
             None => fields.push((key, field)),
         }
     }
-    let take = |fields: &mut Vec<(String, Field)>, key: &str| {
-        let i = fields.iter().position(|(k, _)| k == key)?;
-        Some(fields.remove(i).1).filter(|f| !f.value.is_null())
-    };
     let name_field = take(&mut fields, "name");
     let (name, name_at) = match name_field {
         Some(Field { value: Value::String(name), at }) if !name.is_empty() => (name, at),

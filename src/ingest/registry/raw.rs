@@ -34,9 +34,7 @@ impl RawEntry {
 
     /// Removes and returns a key's field, `null` counting as absent.
     pub fn take(&mut self, key: &str) -> Option<Field> {
-        let index = self.fields.iter().position(|(k, _)| k == key)?;
-        let (_, field) = self.fields.remove(index);
-        (!field.value.is_null()).then_some(field)
+        take(&mut self.fields, key)
     }
 
     /// Sets a key (replacing any earlier value).
@@ -97,4 +95,11 @@ pub fn type_name(value: &Value) -> &'static str {
 pub fn shown(value: &Value) -> String {
     let text = value.to_string();
     if text.len() > 60 { format!("{}…", &text[..crate::source::floor_char_boundary(&text, 60)]) } else { text }
+}
+
+/// Removes and returns a key's field from `fields`, `null` counting as absent.
+pub fn take(fields: &mut Vec<(String, Field)>, key: &str) -> Option<Field> {
+    let index = fields.iter().position(|(k, _)| k == key)?;
+    let (_, field) = fields.remove(index);
+    (!field.value.is_null()).then_some(field)
 }
