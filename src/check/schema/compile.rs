@@ -162,38 +162,38 @@ impl<'c> Components<'c> {
             if failure.is_some() {
                 return;
             }
-            let mut found: Vec<(&str, Pointer, bool)> = Vec::new();
+            // The pointer is built only for the pattern that fails.
             if let Some(Value::String(pattern)) = node.get("pattern") {
-                found.push((pattern, path.pointer().key("pattern"), false));
+                if let Some(detail) = self.regex_error(pattern) {
+                    failure = Some(Failure::Other { detail, at: path.pointer().key("pattern"), key: false });
+                    return;
+                }
             }
             if let Some(Value::Object(properties)) = node.get("patternProperties") {
-                found.extend(
-                    properties.keys().map(|k| (k.as_str(), path.pointer().key("patternProperties").key(k), true)),
-                );
-            }
-            for (pattern, at, key) in found {
-                if let Some(detail) = self.regex_error(pattern) {
-                    failure = Some(Failure::Other { detail, at, key });
-                    return;
+                if let Some((pattern, detail)) = properties.keys().find_map(|k| Some((k, self.regex_error(k)?))) {
+                    let at = path.pointer().key("patternProperties").key(pattern);
+                    failure = Some(Failure::Other { detail, at, key: true });
                 }
             }
         });
         failure.map_or(Ok(()), Err)
     }
 
+    /// Why `pattern` does not compile, if it does not. Compiled outside the lock, so
+    /// that parallel checks only wait for the lookup.
     fn regex_error(&self, pattern: &str) -> Option<String> {
-        let mut cache = self.patterns.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        cache
-            .entry(pattern.to_owned())
-            .or_insert_with(|| {
-                jsonschema::options()
-                    .with_draft(Draft::Draft202012)
-                    .with_retriever(NoFetch)
-                    .build(&serde_json::json!({ "pattern": pattern }))
-                    .err()
-                    .map(|e| e.to_string())
-            })
-            .clone()
+        let cache = || self.patterns.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(known) = cache().get(pattern) {
+            return known.clone();
+        }
+        let error = jsonschema::options()
+            .with_draft(Draft::Draft202012)
+            .with_retriever(NoFetch)
+            .build(&serde_json::json!({ "pattern": pattern }))
+            .err()
+            .map(|e| e.to_string());
+        cache().insert(pattern.to_owned(), error.clone());
+        error
     }
 }
 
