@@ -284,7 +284,7 @@ fn prepared(file: &Path, surface: Surface, mcp_documents: bool, report: &ReportA
 
 fn mcp(args: &McpArgs) -> u8 {
     match prepared(&args.file, args.surface, true, &args.report) {
-        Ok(prepared) => print(&emit::canonical_json(&mcp::tools_list(&prepared.mcp), args.pretty)),
+        Ok(prepared) => print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, args.pretty)),
         Err(code) => code,
     }
 }

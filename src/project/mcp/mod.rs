@@ -9,7 +9,7 @@ pub mod wrap;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::check::catalog::reserved_meta_key::TOOL_CONTRACT_KEY;
 use crate::check::schema::refs::ComponentGraph;
@@ -41,8 +41,9 @@ pub struct McpTool {
 }
 
 /// The `tools/list` result: `{"tools": [...]}`.
-pub fn tools_list(tools: &[McpTool]) -> Value {
-    json!({ "tools": tools })
+#[derive(Serialize)]
+pub struct ToolsList<'a> {
+    pub tools: &'a [McpTool],
 }
 
 /// Checks that every MCP-audience tool can be projected, reporting what cannot; with
@@ -60,17 +61,16 @@ pub fn project(
     let scanned = bundle::scan_components(components);
     // Each tool on its own, in parallel; refusals are reported afterwards, in catalog
     // order, each refused component once.
-    let per_tool: Vec<Projection> = catalog
+    let per_tool: Vec<(usize, Projection)> = catalog
         .tools
         .par_iter()
-        .filter(|tool| tool.governance.includes(ToolAudience::Mcp))
-        .map(|tool| project_tool(tool, components, &graph, &scanned, documents))
+        .enumerate()
+        .filter(|(_, tool)| tool.governance.includes(ToolAudience::Mcp))
+        .map(|(index, tool)| (index, project_tool(tool, components, &graph, &scanned, documents)))
         .collect();
     let mut reported_components = HashSet::new();
     let mut projected = Vec::new();
-    let indices =
-        catalog.tools.iter().enumerate().filter(|(_, t)| t.governance.includes(ToolAudience::Mcp)).map(|(i, _)| i);
-    for (index, (refusals, document)) in indices.zip(per_tool) {
+    for (index, (refusals, document)) in per_tool {
         for (field, place, refusal) in &refusals {
             report(&catalog.tools[index], index, field, place, refusal, provenance, &mut reported_components, out);
         }
