@@ -41,7 +41,8 @@ pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance, mcp_documents: bo
         .enumerate()
         .map(|(index, tool)| {
             let mut found = Vec::new();
-            let prepared = cli::arguments::prepare(&cli::ToolRef { index, tool, provenance }, &mut found);
+            let prepared =
+                cli::arguments::prepare(&crate::check::catalog::ToolCx { index, tool, provenance }, &mut found);
             (prepared, found)
         })
         .unzip();

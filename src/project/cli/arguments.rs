@@ -8,12 +8,13 @@ use serde_json::{Map, Value};
 use super::rules::{
     argument_form, argument_property, boolean_style, collisions, completions, positionals, repeatable, spelling,
 };
-use super::{PreparedArgument, PreparedTool, ToolRef};
+use super::{PreparedArgument, PreparedTool};
+use crate::check::catalog::ToolCx;
 use crate::contract::ToolCliArgumentSpec;
 use crate::diagnostics::Diagnostic;
 
 /// Prepares one tool's arguments; what is wrong is appended to `out`.
-pub fn prepare(tool: &ToolRef<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
+pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
     let empty = Map::new();
     let schema = &tool.tool.input_schema;
     let properties = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);

@@ -8,10 +8,10 @@ pub mod tree;
 
 use std::collections::BTreeMap;
 
-use crate::contract::{ToolCatalogEntry, ToolCliBooleanStyle, ToolCliValueHint};
+use crate::check::catalog::ToolCx;
+use crate::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use crate::diagnostics::Origin;
 use crate::pointer::Pointer;
-use crate::provenance::Provenance;
 
 pub use rules::*;
 
@@ -20,14 +20,7 @@ pub const RESERVED_LONG: &[&str] = &["harn-input", "harn-output", "help", "versi
 /// Short spellings the generated CLI reserves on every leaf.
 pub const RESERVED_SHORT: &[char] = &['h', 'V'];
 
-/// One tool under preparation, with where it came from.
-pub struct ToolRef<'a> {
-    pub index: usize,
-    pub tool: &'a ToolCatalogEntry,
-    pub provenance: &'a Provenance,
-}
-
-impl ToolRef<'_> {
+impl ToolCx<'_> {
     /// Where an argument's metadata field (`help`, or a path such as `aliases/1`) was
     /// written; for a property without metadata, the property in the input schema.
     pub fn argument_origin(&self, property: &str, field: Option<&str>) -> Origin {
@@ -41,10 +34,6 @@ impl ToolRef<'_> {
             Pointer::root().key("inputSchema").key("properties").key(property)
         };
         self.provenance.tool(self.index, &path, field.is_none())
-    }
-
-    pub fn origin(&self, path: &Pointer) -> Origin {
-        self.provenance.tool(self.index, path, false)
     }
 }
 

@@ -1,7 +1,7 @@
+use crate::check::catalog::ToolCx;
 use crate::contract::ToolCliArgumentSpec;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::ToolRef;
 
 declare_rule! {
     /// ## What it checks
@@ -25,7 +25,7 @@ declare_rule! {
     }
 }
 
-pub fn check(tool: &ToolRef<'_>, property: &str, spec: &ToolCliArgumentSpec, out: &mut Vec<Diagnostic>) {
+pub fn check(tool: &ToolCx<'_>, property: &str, spec: &ToolCliArgumentSpec, out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
     if spec.position.is_some() && (spec.long.is_some() || spec.short.is_some() || !spec.aliases.is_empty()) {
         out.push(

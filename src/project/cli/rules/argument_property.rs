@@ -1,6 +1,6 @@
+use crate::check::catalog::ToolCx;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::ToolRef;
 
 declare_rule! {
     /// ## What it checks
@@ -24,7 +24,7 @@ declare_rule! {
     }
 }
 
-pub fn check(tool: &ToolRef<'_>, properties: &serde_json::Map<String, serde_json::Value>, out: &mut Vec<Diagnostic>) {
+pub fn check(tool: &ToolCx<'_>, properties: &serde_json::Map<String, serde_json::Value>, out: &mut Vec<Diagnostic>) {
     for property in tool.tool.cli.arguments.keys().filter(|p| !properties.contains_key(*p)) {
         out.push(
             CLI_ARGUMENT_PROPERTY

@@ -1,9 +1,9 @@
 use serde_json::Value;
 
+use crate::check::catalog::ToolCx;
 use crate::contract::{ToolCliArgumentSpec, ToolCliBooleanStyle};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::ToolRef;
 
 declare_rule! {
     /// ## What it checks
@@ -27,13 +27,7 @@ declare_rule! {
     }
 }
 
-pub fn check(
-    tool: &ToolRef<'_>,
-    property: &str,
-    spec: &ToolCliArgumentSpec,
-    schema: &Value,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(tool: &ToolCx<'_>, property: &str, spec: &ToolCliArgumentSpec, schema: &Value, out: &mut Vec<Diagnostic>) {
     if spec.boolean_style == ToolCliBooleanStyle::Value {
         return;
     }

@@ -2,7 +2,7 @@ use std::collections::HashMap;
 
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::{PreparedArgument, RESERVED_LONG, RESERVED_SHORT, ToolRef};
+use crate::project::cli::{PreparedArgument, RESERVED_LONG, RESERVED_SHORT, ToolCx};
 
 declare_rule! {
     /// ## What it checks
@@ -28,7 +28,7 @@ declare_rule! {
     }
 }
 
-pub fn check(tool: &ToolRef<'_>, arguments: &[PreparedArgument], out: &mut Vec<Diagnostic>) {
+pub fn check(tool: &ToolCx<'_>, arguments: &[PreparedArgument], out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
     let mut positions: HashMap<u32, &str> = HashMap::new();
     let mut longs: HashMap<&str, &str> = HashMap::new();

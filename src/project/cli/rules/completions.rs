@@ -1,8 +1,7 @@
+use crate::check::catalog::ToolCx;
 use crate::contract::ToolCliArgumentSpec;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
-use crate::project::cli::ToolRef;
 
 declare_rule! {
     /// ## What it checks
@@ -25,12 +24,9 @@ declare_rule! {
     }
 }
 
-pub fn check(tool: &ToolRef<'_>, property: &str, spec: &ToolCliArgumentSpec, out: &mut Vec<Diagnostic>) {
+pub fn check(tool: &ToolCx<'_>, property: &str, spec: &ToolCliArgumentSpec, out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
-    let at = |i: usize| {
-        let path = Pointer::root().key("cli").key("arguments").key(property).key("completions").index(i);
-        tool.origin(&path)
-    };
+    let at = |i: usize| tool.argument_origin(property, Some(&format!("completions/{i}")));
     for (i, completion) in spec.completions.iter().enumerate() {
         if completion.is_empty() || completion.chars().any(char::is_control) {
             out.push(

@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::{PreparedArgument, ToolRef};
+use crate::project::cli::{PreparedArgument, ToolCx};
 
 declare_rule! {
     /// ## What it checks
@@ -25,7 +25,7 @@ declare_rule! {
     }
 }
 
-pub fn check(tool: &ToolRef<'_>, arguments: &[PreparedArgument], out: &mut Vec<Diagnostic>) {
+pub fn check(tool: &ToolCx<'_>, arguments: &[PreparedArgument], out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
     let mut positional: Vec<&PreparedArgument> = arguments.iter().filter(|a| a.position.is_some()).collect();
     positional.sort_by_key(|a| a.position);

@@ -1,9 +1,9 @@
 use serde_json::Value;
 
+use crate::check::catalog::ToolCx;
 use crate::contract::ToolCliArgumentSpec;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::ToolRef;
 
 declare_rule! {
     /// ## What it checks
@@ -26,13 +26,7 @@ declare_rule! {
     }
 }
 
-pub fn check(
-    tool: &ToolRef<'_>,
-    property: &str,
-    spec: &ToolCliArgumentSpec,
-    schema: &Value,
-    out: &mut Vec<Diagnostic>,
-) {
+pub fn check(tool: &ToolCx<'_>, property: &str, spec: &ToolCliArgumentSpec, schema: &Value, out: &mut Vec<Diagnostic>) {
     if !spec.repeatable {
         return;
     }

@@ -1,7 +1,7 @@
+use crate::check::catalog::ToolCx;
 use crate::contract::{ToolCliArgumentSpec, is_cli_spelling};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::ToolRef;
 
 declare_rule! {
     /// ## What it checks
@@ -21,7 +21,7 @@ declare_rule! {
         code: "cli-spelling",
         phase: Prepare,
         severity: Error,
-                summary: "an argument's long spelling or alias is not a portable option name",
+        summary: "an argument's long spelling or alias is not a portable option name",
     }
 }
 
@@ -34,7 +34,7 @@ pub fn long_spelling(property: &str, spec: &ToolCliArgumentSpec) -> Option<Strin
 }
 
 pub fn check(
-    tool: &ToolRef<'_>,
+    tool: &ToolCx<'_>,
     property: &str,
     spec: &ToolCliArgumentSpec,
     long: Option<&str>,
