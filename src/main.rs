@@ -10,8 +10,8 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
-use harn_catalog::drift::{self, Expected, Finding};
-use harn_catalog::emit::{self, artifacts};
+use harn_catalog::drift::{self, Finding};
+use harn_catalog::emit::{self, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::project::{Prepared, cli, mcp};
 
@@ -251,12 +251,8 @@ fn schema(args: &SchemaArgs) -> u8 {
                 return USAGE;
             }
         }
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
-                return USAGE;
-            }
-        }
+        None if print(&text) != OK => return USAGE,
+        None => {}
     }
     // The process ends next: freeing a large catalog piece by piece would only cost time.
     std::mem::forget((catalog, text, compilation.prepared, compilation.provenance));
@@ -337,7 +333,7 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
             eprint!("{}", renderer.render(diagnostic));
         }
         match compilation.catalog {
-            Some(catalog) => expected.push(Expected {
+            Some(catalog) => expected.push(Artifact {
                 path: target.output.to_string_lossy().replace('\\', "/"),
                 contents: emit::canonical_json(&catalog, target.pretty),
             }),
@@ -385,10 +381,7 @@ fn protocol_artifacts(args: &ProtocolArgs) -> u8 {
         .artifact_version
         .clone()
         .unwrap_or_else(|| semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("the crate version is semver"));
-    let expected: Vec<Expected> = artifacts::protocol_artifacts(&version)
-        .into_iter()
-        .map(|a| Expected { path: a.path, contents: a.contents })
-        .collect();
+    let expected = artifacts::protocol_artifacts(&version);
     let root = &args.output_dir;
     let findings = match drift::compare(root, &expected, true) {
         Ok(findings) => findings,
@@ -404,10 +397,7 @@ fn protocol_artifacts(args: &ProtocolArgs) -> u8 {
         eprint!("{}", drift::report(root, "protocol artifacts", &findings, artifacts::GENERATE_COMMAND));
         return REJECTED;
     }
-    // Files the generator no longer writes are removed, but only from a folder that
-    // its own manifest marks as generated.
-    let owned = std::fs::read_to_string(root.join("manifest.json"))
-        .is_ok_and(|m| m.contains("\"generatedBy\": \"harn-catalog protocol-artifacts\""));
+    let owned = artifacts::generated_folder(root);
     let remove: Vec<String> = findings
         .iter()
         .filter(|f| owned && matches!(f, Finding::Unexpected { .. }))

@@ -10,12 +10,7 @@ use std::path::{Path, PathBuf};
 
 use similar::TextDiff;
 
-/// One file the generator writes: its path relative to a root, and its contents.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Expected {
-    pub path: String,
-    pub contents: String,
-}
+use crate::emit::artifacts::Artifact;
 
 /// One difference between the generator and the disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +43,7 @@ fn normalise(text: &str) -> String {
 
 /// Compares `expected` with the files under `root`. With `owned`, every other file
 /// under `root` is reported as unexpected.
-pub fn compare(root: &Path, expected: &[Expected], owned: bool) -> std::io::Result<Vec<Finding>> {
+pub fn compare(root: &Path, expected: &[Artifact], owned: bool) -> std::io::Result<Vec<Finding>> {
     let mut findings = Vec::new();
     for file in expected {
         let path = root.join(&file.path);
@@ -137,7 +132,7 @@ pub fn report(root: &Path, what: &str, findings: &[Finding], bless: &str) -> Str
 /// next to its target; only then are they renamed into place, so a failure leaves the
 /// old files untouched. With `remove`, the listed files are deleted afterwards.
 /// Returns the paths written.
-pub fn write(root: &Path, expected: &[Expected], remove: &[String]) -> std::io::Result<Vec<String>> {
+pub fn write(root: &Path, expected: &[Artifact], remove: &[String]) -> std::io::Result<Vec<String>> {
     let mut staged = Vec::new();
     for file in expected {
         let path = root.join(&file.path);
@@ -166,8 +161,8 @@ pub fn write(root: &Path, expected: &[Expected], remove: &[String]) -> std::io::
 mod tests {
     use super::*;
 
-    fn expected(path: &str, contents: &str) -> Expected {
-        Expected { path: path.to_owned(), contents: contents.to_owned() }
+    fn expected(path: &str, contents: &str) -> Artifact {
+        Artifact { path: path.to_owned(), contents: contents.to_owned() }
     }
 
     #[test]

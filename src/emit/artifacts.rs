@@ -12,12 +12,15 @@ pub const DEFAULT_DIR: &str = "spec/protocol-artifacts";
 pub const GENERATE_COMMAND: &str = "make gen-protocol-artifacts";
 /// The command that checks them.
 pub const CHECK_COMMAND: &str = "make check-protocol-artifacts";
+/// What the manifest names as the artifacts' generator.
+const GENERATED_BY: &str = "harn-catalog protocol-artifacts";
 
 const SCHEMA_PATH: &str = "schemas/harn-tools-v2.schema.json";
 const TYPESCRIPT_PATH: &str = "harn-tools.ts";
 const README: &str = include_str!("../../templates/protocol-artifacts-readme.md.jinja");
 
-/// One generated file: its path relative to the artifact folder and its contents.
+/// One generated file: its path relative to the folder it belongs in (`/`-separated),
+/// and its contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Artifact {
     pub path: String,
@@ -37,6 +40,15 @@ pub fn protocol_artifacts(artifact_version: &semver::Version) -> Vec<Artifact> {
     artifacts.push(artifact("manifest.json", serde_json::to_string_pretty(&manifest).expect("manifests serialise")));
     artifacts.sort_by(|a, b| a.path.cmp(&b.path));
     artifacts
+}
+
+/// Whether `folder` holds artifacts this generator wrote: its manifest says so. Only
+/// then may files the generator no longer writes be removed from it.
+pub fn generated_folder(folder: &std::path::Path) -> bool {
+    std::fs::read_to_string(folder.join("manifest.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+        .is_some_and(|manifest| manifest["generatedBy"] == GENERATED_BY)
 }
 
 fn artifact(path: &str, mut contents: String) -> Artifact {
@@ -60,7 +72,7 @@ fn manifest(version: &str, artifacts: &[Artifact]) -> Value {
         .iter()
         .map(|a| (a.path.clone(), Value::String(hex(&Sha256::digest(a.contents.as_bytes())))))
         .collect();
-    let manifest = json!({
+    let mut manifest = json!({
         "artifactVersion": version,
         "bindings": {
             "harnToolsTypescript": {
@@ -71,7 +83,7 @@ fn manifest(version: &str, artifacts: &[Artifact]) -> Value {
             }
         },
         "checkCommand": CHECK_COMMAND,
-        "generatedBy": "harn-catalog protocol-artifacts",
+        "generatedBy": GENERATED_BY,
         "schemaVersion": 1,
         "schemas": [{
             "artifact": SCHEMA_PATH,
@@ -81,20 +93,8 @@ fn manifest(version: &str, artifacts: &[Artifact]) -> Value {
         }],
         "sha256": sha256,
     });
-    sorted(manifest)
-}
-
-/// A JSON value with every object's keys sorted.
-fn sorted(value: Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            let mut entries: Vec<(String, Value)> = map.into_iter().map(|(k, v)| (k, sorted(v))).collect();
-            entries.sort_by(|a, b| a.0.cmp(&b.0));
-            Value::Object(entries.into_iter().collect())
-        }
-        Value::Array(items) => Value::Array(items.into_iter().map(sorted).collect()),
-        other => other,
-    }
+    manifest.sort_all_objects();
+    manifest
 }
 
 fn hex(bytes: &[u8]) -> String {
