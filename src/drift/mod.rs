@@ -139,12 +139,8 @@ pub fn write(root: &Path, expected: &[Artifact], remove: &[String]) -> std::io::
         if std::fs::read(&path).is_ok_and(|bytes| bytes == file.contents.as_bytes()) {
             continue;
         }
-        let folder = path.parent().unwrap_or(root);
-        std::fs::create_dir_all(folder)?;
-        let mut temporary = tempfile::NamedTempFile::new_in(folder)?;
-        std::io::Write::write_all(&mut temporary, file.contents.as_bytes())?;
-        temporary.as_file().sync_all()?;
-        staged.push((temporary, path, file.path.clone()));
+        std::fs::create_dir_all(path.parent().unwrap_or(root))?;
+        staged.push((crate::emit::write::stage(&path, file.contents.as_bytes())?, path, file.path.clone()));
     }
     let mut written = Vec::with_capacity(staged.len());
     for (temporary, path, relative) in staged {

@@ -5,7 +5,7 @@ pub mod artifacts;
 mod json;
 mod schema;
 mod typescript;
-mod write;
+pub(crate) mod write;
 
 pub use json::canonical_json;
 pub use schema::{SCHEMA_ID, catalog_schema};
