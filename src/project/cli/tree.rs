@@ -21,14 +21,15 @@ enum Written {
 /// Builds the tree and checks it; what is wrong is appended to `out`.
 pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> CommandNode {
     let mut root = CommandNode::default();
-    let mut written: HashMap<Vec<String>, Written> = HashMap::new();
+    // Keyed by command paths borrowed from the catalog.
+    let mut written: HashMap<&[String], Written> = HashMap::new();
     for (index, tool) in catalog.tools.iter().enumerate() {
         if !tool.governance.includes(ToolAudience::Cli) {
             continue;
         }
         let mut node = &mut root;
         for (depth, component) in tool.cli.command.iter().enumerate() {
-            written.entry(tool.cli.command[..=depth].to_vec()).or_insert(Written::Tool(index));
+            written.entry(&tool.cli.command[..=depth]).or_insert(Written::Tool(index));
             node = node
                 .children
                 .entry(component.clone())
@@ -39,7 +40,7 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
         node.hidden |= tool.cli.hidden;
         node.title = tool.title.clone();
         node.description = tool.description.clone();
-        written.insert(tool.cli.command.clone(), Written::Tool(index));
+        written.insert(&tool.cli.command, Written::Tool(index));
     }
 
     let commands = catalog.cli.as_ref().map(|c| c.commands.as_slice()).unwrap_or_default();
@@ -81,7 +82,7 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
                 node.aliases = spec.aliases.clone();
                 node.hidden = spec.hidden;
                 node.display_order = spec.display_order;
-                written.insert(spec.command.clone(), Written::Metadata(k));
+                written.insert(&spec.command, Written::Metadata(k));
             }
         }
     }
@@ -108,7 +109,7 @@ fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Op
 fn check_siblings(
     node: &CommandNode,
     path: &mut Vec<String>,
-    written: &HashMap<Vec<String>, Written>,
+    written: &HashMap<&[String], Written>,
     provenance: &Provenance,
     out: &mut Vec<Diagnostic>,
 ) {
