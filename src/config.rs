@@ -51,10 +51,8 @@ struct File {
 pub fn load(path: &Path) -> Result<Config, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let file: File = toml::from_str(&text).map_err(|e| {
-        let at = e.span().map(|span| {
-            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
-            format!(":{line}")
-        });
+        let at =
+            e.span().map(|span| format!(":{}", crate::source::LineIndex::new(&text).line_col(&text, span.start).line));
         format!("{}{}: {}", path.display(), at.unwrap_or_default(), e.message().trim())
     })?;
     if file.catalog.is_empty() {
