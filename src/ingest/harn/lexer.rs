@@ -211,21 +211,9 @@ pub struct Token {
     pub span: Span,
 }
 
-/// How a string literal was written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StrForm {
-    /// `"…"`: one line, escapes, interpolation.
-    Plain,
-    /// `r"…"`: one line, no escapes, no interpolation.
-    Raw,
-    /// `"""…"""`: several lines, indentation stripped, escapes, interpolation.
-    Triple,
-}
-
 /// The contents of a string token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StrLit {
-    pub form: StrForm,
     /// The text with escapes resolved (and, for `"""`, indentation stripped). Each
     /// `${…}` piece of an interpolated string stays as written.
     pub value: String,
@@ -535,9 +523,9 @@ impl Lexer<'_> {
         }
     }
 
-    fn push_string(&mut self, start: usize, form: StrForm, value: String, interpolated: bool) -> Token {
+    fn push_string(&mut self, start: usize, value: String, interpolated: bool) -> Token {
         let index = u32::try_from(self.strings.len()).unwrap_or(u32::MAX);
-        self.strings.push(StrLit { form, value, interpolated });
+        self.strings.push(StrLit { value, interpolated });
         Token { kind: TokenKind::Str(index), span: Span::new(start, self.pos) }
     }
 
@@ -550,25 +538,14 @@ impl Lexer<'_> {
         let mut value = String::new();
         let mut interpolated = false;
         loop {
+            // A run of ordinary characters (NUL is one), up to a byte that means more.
             let run = self.pos;
-            while !matches!(self.at(self.pos), b'"' | b'\\' | b'$' | b'\n' | 0) {
-                self.pos += 1;
-            }
-            // NUL bytes are ordinary characters inside a string.
-            if self.at(self.pos) == 0 && self.pos < self.bytes.len() {
-                self.pos += 1;
-                value.push_str(&self.src[run..self.pos]);
-                continue;
-            }
+            self.pos = self.bytes[run..]
+                .iter()
+                .position(|b| matches!(b, b'"' | b'\\' | b'$' | b'\n'))
+                .map_or(self.bytes.len(), |offset| run + offset);
             value.push_str(&self.src[run..self.pos]);
             match self.bytes.get(self.pos) {
-                None => {
-                    return Err(error(
-                        "unterminated string: expected a closing '\"' before the end of the file",
-                        start,
-                        self.pos,
-                    ));
-                }
                 Some(b'\n') => {
                     return Err(error(
                         "unterminated string: expected a closing '\"' before the end of the line (a \"…\" string \
@@ -591,21 +568,28 @@ impl Lexer<'_> {
                         self.pos += 1;
                     }
                 },
-                Some(_) => {
-                    if self.at(self.pos + 1) == b'{' {
-                        let open = self.pos;
-                        self.pos += 2;
-                        self.interpolation(open, true)?;
-                        value.push_str(&self.src[open..self.pos]);
-                        interpolated = true;
-                    } else {
-                        value.push('$');
-                        self.pos += 1;
-                    }
+                Some(b'$') if self.at(self.pos + 1) == b'{' => {
+                    let open = self.pos;
+                    self.pos += 2;
+                    self.interpolation(open, true)?;
+                    value.push_str(&self.src[open..self.pos]);
+                    interpolated = true;
+                }
+                Some(b'$') => {
+                    value.push('$');
+                    self.pos += 1;
+                }
+                // The scan stops at the bytes above or at the end of the file.
+                _ => {
+                    return Err(error(
+                        "unterminated string: expected a closing '\"' before the end of the file",
+                        start,
+                        self.pos,
+                    ));
                 }
             }
         }
-        Ok(self.push_string(start, StrForm::Plain, value, interpolated))
+        Ok(self.push_string(start, value, interpolated))
     }
 
     /// `r"…"`: everything up to the next `"` on the same line, as written.
@@ -626,7 +610,7 @@ impl Lexer<'_> {
         }
         let value = self.src[start + 2..self.pos].to_string();
         self.pos += 1;
-        Ok(self.push_string(start, StrForm::Raw, value, false))
+        Ok(self.push_string(start, value, false))
     }
 
     /// `"""…"""`: up to the next `"""`, stepping over `\"` and `${…}`.
@@ -663,7 +647,7 @@ impl Lexer<'_> {
         self.pos += 3;
         let dedented = dedent(body);
         let value = if interpolated { dedented } else { unescape(&dedented) };
-        Ok(self.push_string(start, StrForm::Triple, value, interpolated))
+        Ok(self.push_string(start, value, interpolated))
     }
 
     /// Steps over the expression of a `${…}` whose `${` starts at `open`, up to and
@@ -881,17 +865,19 @@ mod tests {
         let s = only_string(r#""a\nb\t\\ \" \$x \q \u{1} $ 5""#);
         assert_eq!(s.value, "a\nb\t\\ \" $x \\q \\u{1} $ 5");
         assert!(!s.interpolated);
-        assert_eq!(s.form, StrForm::Plain);
         assert_eq!(only_string(r#""\${not interpolated}""#).value, "${not interpolated}");
         assert_eq!(only_string("\"héllo ✓\"").value, "héllo ✓");
         assert_eq!(only_string("\"\"").value, "");
+        assert_eq!(only_string("\"a\0b\0\"").value, "a\0b\0");
+        let err = fails("x = \"a\0");
+        assert_eq!(err.span, Span::new(4, 7));
+        assert!(err.message.contains("end of the file"));
     }
 
     #[test]
     fn raw_strings() {
         let s = only_string(r#"r"C:\path\${x}\n""#);
         assert_eq!(s.value, r"C:\path\${x}\n");
-        assert_eq!(s.form, StrForm::Raw);
         assert!(!s.interpolated);
         assert!(fails("r\"abc\n\"").message.contains("unterminated raw string"));
         assert_eq!(kinds("r + r2"), [Ident, Plus, Ident, Eof]);
@@ -941,7 +927,6 @@ mod tests {
     fn triple_quoted_strings_strip_indentation() {
         let s = only_string("\"\"\"\n    first\n      indented\n\n    last \\\"q\\\"\n    \"\"\"");
         assert_eq!(s.value, "first\n  indented\n\nlast \"q\"");
-        assert_eq!(s.form, StrForm::Triple);
         assert_eq!(only_string("\"\"\"one line\"\"\"").value, "one line");
         assert_eq!(only_string("\"\"\"a \"quoted\" b\"\"\"").value, "a \"quoted\" b");
         let s = only_string("\"\"\"\r\n  a ${ {x: \"\"\"in}\"\"\"} } b\r\n  \"\"\"");
