@@ -76,13 +76,9 @@ pub struct Attribute {
     pub span: Span,
 }
 
-/// One argument of an attribute: `readOnly: true`, `"name"`, `-1`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AttributeArg {
-    pub name: Option<Ident>,
-    pub value: Expr,
-    pub span: Span,
-}
+/// One argument of an attribute: `readOnly: true`, `"name"`, `-1`. It is written
+/// like a call argument.
+pub type AttributeArg = CallArg;
 
 /// `[pub] [gen] fn name<T>(params) -> R throws E where … { body }`.
 #[derive(Clone, Debug, PartialEq)]
@@ -304,7 +300,8 @@ pub struct DictEntry {
     pub span: Span,
 }
 
-/// One call argument, positional or named (`name: value`).
+/// One call argument, positional or named (`name: value`); also one argument of an
+/// attribute ([`AttributeArg`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CallArg {
     pub name: Option<Ident>,

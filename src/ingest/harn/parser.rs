@@ -74,7 +74,8 @@
 use std::mem;
 
 use super::ast::*;
-use super::lexer::{self, LexError, StrLit, Token, TokenKind as T, is_reserved};
+use super::lexer::{self, LexError, Lexed, Token, TokenKind as T, is_reserved};
+use crate::source::LineIndex;
 
 /// How deeply brackets, types and expressions may nest.
 pub const MAX_DEPTH: usize = 200;
@@ -116,11 +117,9 @@ impl From<LexError> for ParseError {
 
 /// Parses a whole module.
 pub fn parse(source: &str) -> Result<Module, ParseError> {
-    let lexed = lexer::tokenize(source)?;
     let mut parser = Parser {
         src: source,
-        toks: lexed.tokens,
-        strings: lexed.strings,
+        lexed: lexer::tokenize(source)?,
         pos: 0,
         last_end: 0,
         depth: 0,
@@ -156,8 +155,8 @@ enum BraceKind {
 
 struct Parser<'s> {
     src: &'s str,
-    toks: Vec<Token>,
-    strings: Vec<StrLit>,
+    /// The tokens (ending with `Eof`) and the strings they hold.
+    lexed: Lexed,
     pos: usize,
     /// The end of the last token consumed (newlines aside): where a construct ends.
     last_end: usize,
@@ -321,7 +320,8 @@ impl<'s> Parser<'s> {
     // ----- tokens -----
 
     fn tok(&self, index: usize) -> Token {
-        self.toks[index.min(self.toks.len() - 1)]
+        let tokens = &self.lexed.tokens;
+        tokens[index.min(tokens.len() - 1)]
     }
 
     /// The current token, as is (newlines included).
@@ -398,16 +398,9 @@ impl<'s> Parser<'s> {
         Ident { name: self.text(token).to_string(), span: token.span }
     }
 
-    fn string(&self, token: Token) -> Option<&StrLit> {
-        match token.kind {
-            T::Str(index) => self.strings.get(index as usize),
-            _ => None,
-        }
-    }
-
     /// The value of a string token without interpolation.
     fn plain_string(&self, token: Token) -> Option<String> {
-        self.string(token).filter(|s| !s.interpolated).map(|s| s.value.clone())
+        self.lexed.string(token).filter(|s| !s.interpolated).map(|s| s.value.clone())
     }
 
     // ----- errors -----
@@ -435,11 +428,10 @@ impl<'s> Parser<'s> {
     }
 
     /// `line L, column C` of a byte offset, for messages that point elsewhere too.
+    /// Only errors call it, so the line index is built then.
     fn position(&self, offset: usize) -> String {
-        let before = &self.src[..offset.min(self.src.len())];
-        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        format!("line {line}, column {column}")
+        let at = LineIndex::new(self.src).line_col(self.src, offset);
+        format!("line {}, column {}", at.line, at.column)
     }
 
     fn expect(&mut self, kind: T, what: &str) -> Result<Token, ParseError> {
@@ -786,32 +778,58 @@ impl<'s> Parser<'s> {
             if self.raw().kind == T::LParen {
                 self.bump();
                 let what = format!("',' or ')' to close the arguments of @{}", name.name);
-                args = self.with_newlines(true, |p| {
-                    let mut args = Vec::new();
-                    loop {
-                        let token = p.peek();
-                        if token.kind == T::RParen {
-                            break;
-                        }
-                        let arg_name = if token.kind == T::Ident && p.look(1).kind == T::Colon {
-                            p.bump();
-                            p.bump();
-                            Some(p.ident(token))
-                        } else {
-                            None
-                        };
-                        let value = p.expr_in(Ctx::Item)?;
-                        args.push(AttributeArg { name: arg_name, span: token.span.to(value.span), value });
-                        p.list_separator(T::RParen, &what)?;
-                    }
-                    Ok(args)
+                (args, _) = self.comma_list(T::RParen, &what, |p, _| {
+                    let first = p.peek();
+                    let name = p.arg_name().map(|token| p.ident(token));
+                    let value = p.expr_in(Ctx::Item)?;
+                    Ok(AttributeArg { name, span: first.span.to(value.span), value })
                 })?;
-                self.bump();
             }
             attributes.push(Attribute { name, args, span: Span::new(at.span.start, self.last_end) });
             self.skip_newlines();
         }
         Ok(attributes)
+    }
+
+    /// The elements of a comma-separated list up to `close`, its opener consumed:
+    /// `item` reads one, given those before it. Newlines mean nothing inside, and a
+    /// trailing comma is allowed; after an element, anything but `,` or `close` is an
+    /// error that expects `what`. Returns the elements and the `close` token, consumed.
+    fn comma_list<R>(
+        &mut self,
+        close: T,
+        what: &str,
+        mut item: impl FnMut(&mut Self, &[R]) -> Result<R, ParseError>,
+    ) -> Result<(Vec<R>, Token), ParseError> {
+        let items = self.with_newlines(true, |p| {
+            let mut items = Vec::new();
+            loop {
+                if p.peek().kind == close {
+                    break;
+                }
+                let next = item(p, &items)?;
+                items.push(next);
+                if !p.list_separator(close, what)? {
+                    break;
+                }
+            }
+            Ok(items)
+        })?;
+        let close = self.bump();
+        Ok((items, close))
+    }
+
+    /// The name of a named argument (`name: value`): if the current token is a name
+    /// followed by `:`, consumes both and returns the name's token.
+    fn arg_name(&mut self) -> Option<Token> {
+        let token = self.peek();
+        if token.kind == T::Ident && self.look(1).kind == T::Colon {
+            self.bump();
+            self.bump();
+            Some(token)
+        } else {
+            None
+        }
     }
 
     /// After a list element: consumes a `,`, or stops before `close`.
@@ -873,23 +891,15 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// `{ a, b, }`.
+    /// `{ a, b, }`: at least one name.
     fn import_names(&mut self) -> Result<Vec<Ident>, ParseError> {
         self.bump();
-        let names = self.with_newlines(true, |p| {
-            let mut names = Vec::new();
-            loop {
-                if p.peek().kind == T::RBrace && !names.is_empty() {
-                    break;
-                }
-                names.push(p.expect_name("a name to import")?);
-                if !p.list_separator(T::RBrace, "',' or '}' to close the imported names")? {
-                    break;
-                }
-            }
-            Ok(names)
+        let (names, close) = self.comma_list(T::RBrace, "',' or '}' to close the imported names", |p, _| {
+            p.expect_name("a name to import")
         })?;
-        self.bump();
+        if names.is_empty() {
+            return Err(self.expected("a name to import", close));
+        }
         Ok(names)
     }
 
@@ -1038,46 +1048,34 @@ impl<'s> Parser<'s> {
     }
 
     /// Consumes a `>`, splitting `>=` into `>` and `=`.
-    fn eat_gt(&mut self) -> Option<Span> {
+    fn eat_gt(&mut self) {
         let token = self.peek();
         match token.kind {
             T::Gt => {
                 self.bump();
-                Some(token.span)
             }
             T::Ge => {
                 let split = token.span.start + 1;
-                self.toks[self.pos] = Token { kind: T::Eq, span: Span::new(split, token.span.end) };
+                self.lexed.tokens[self.pos] = Token { kind: T::Eq, span: Span::new(split, token.span.end) };
                 self.last_end = split;
-                Some(Span::new(token.span.start, split))
             }
-            _ => None,
+            _ => {}
         }
     }
 
     /// `(a, b: T, c: T = default, ...rest: T)`.
     fn params(&mut self) -> Result<Vec<Param>, ParseError> {
         self.expect(T::LParen, "'(' to open the parameter list")?;
-        let params = self.with_newlines(true, |p| {
-            let mut params: Vec<Param> = Vec::new();
-            loop {
-                if p.peek().kind == T::RParen {
-                    break;
-                }
-                if let Some(rest) = params.last().filter(|param| param.rest) {
+        let (params, _) =
+            self.comma_list(T::RParen, "',' or ')' to close the parameter list", |p, before: &[Param]| {
+                if let Some(rest) = before.last().filter(|param| param.rest) {
                     return Err(p.error(
                         format!("the rest parameter `...{}` must be the last parameter", rest.name.name),
                         rest.span,
                     ));
                 }
-                params.push(p.param()?);
-                if !p.list_separator(T::RParen, "',' or ')' to close the parameter list")? {
-                    break;
-                }
-            }
-            Ok(params)
-        })?;
-        self.bump();
+                p.param()
+            })?;
         Ok(params)
     }
 
@@ -1122,76 +1120,74 @@ impl<'s> Parser<'s> {
         self.bump();
         let name = self.expect_ident("a struct name after 'struct'")?;
         let generics = self.generics()?;
-        self.skip_newlines();
-        let open = self.expect(T::LBrace, &format!("'{{' to open the fields of `{}`", name.name))?;
-        let fields = self.with_newlines(false, |p| {
-            let mut fields = Vec::new();
-            loop {
-                while matches!(p.raw().kind, T::Newline | T::Comma | T::Semi) {
-                    p.pos += 1;
-                }
-                let token = p.raw();
-                match token.kind {
-                    T::RBrace => return Ok(fields),
-                    T::Eof => return Err(p.unclosed(open, &format!("the fields of `{}`", name.name))),
-                    _ => {}
-                }
-                let field_name = p.expect_name("a field name")?;
-                let optional = p.raw().kind == T::Question;
-                if optional {
-                    p.bump();
-                }
-                let ty = if p.raw().kind == T::Colon {
-                    p.bump();
-                    Some(p.parse_type()?)
-                } else {
-                    None
-                };
-                fields.push(Field {
-                    span: Span::new(field_name.span.start, p.last_end),
-                    name: field_name,
-                    optional,
-                    ty,
-                });
-                let after = p.raw();
-                if !matches!(after.kind, T::Newline | T::Comma | T::Semi | T::RBrace) {
-                    return Err(p.expected("',' or a newline after the field", after));
-                }
-            }
-        })?;
-        let close = self.bump();
+        let (fields, close) = self.braced_members(&name, "fields", "field", |p| p.field())?;
         Ok(StructDecl { public, name, generics, fields, span: Span::new(start, close.span.end) })
+    }
+
+    /// `name`, `name?`, `name: T` or `name?: T`.
+    fn field(&mut self) -> Result<Field, ParseError> {
+        let name = self.expect_name("a field name")?;
+        let optional = self.raw().kind == T::Question;
+        if optional {
+            self.bump();
+        }
+        let ty = if self.raw().kind == T::Colon {
+            self.bump();
+            Some(self.parse_type()?)
+        } else {
+            None
+        };
+        Ok(Field { span: Span::new(name.span.start, self.last_end), name, optional, ty })
     }
 
     fn enum_decl(&mut self, public: bool, start: usize) -> Result<EnumDecl, ParseError> {
         self.bump();
         let name = self.expect_ident("an enum name after 'enum'")?;
         let generics = self.generics()?;
+        let (variants, close) = self.braced_members(&name, "variants", "variant", |p| p.variant())?;
+        Ok(EnumDecl { public, name, generics, variants, span: Span::new(start, close.span.end) })
+    }
+
+    /// `Name` or `Name(fields)`.
+    fn variant(&mut self) -> Result<Variant, ParseError> {
+        let name = self.expect_ident("a variant name")?;
+        let fields = if self.raw().kind == T::LParen { self.params()? } else { Vec::new() };
+        Ok(Variant { span: Span::new(name.span.start, self.last_end), name, fields })
+    }
+
+    /// The `{…}` body of the struct or enum `name`: its `plural` (fields or variants),
+    /// each read by `member` and separated by commas, semicolons or newlines. Returns
+    /// them and the closing `}`, consumed.
+    fn braced_members<M>(
+        &mut self,
+        name: &Ident,
+        plural: &str,
+        singular: &str,
+        mut member: impl FnMut(&mut Self) -> Result<M, ParseError>,
+    ) -> Result<(Vec<M>, Token), ParseError> {
         self.skip_newlines();
-        let open = self.expect(T::LBrace, &format!("'{{' to open the variants of `{}`", name.name))?;
-        let variants = self.with_newlines(false, |p| {
-            let mut variants = Vec::new();
+        let open = self.expect(T::LBrace, &format!("'{{' to open the {plural} of `{}`", name.name))?;
+        let members = self.with_newlines(false, |p| {
+            let mut members = Vec::new();
             loop {
                 while matches!(p.raw().kind, T::Newline | T::Comma | T::Semi) {
                     p.pos += 1;
                 }
                 let token = p.raw();
                 match token.kind {
-                    T::RBrace => return Ok(variants),
-                    T::Eof => return Err(p.unclosed(open, &format!("the variants of `{}`", name.name))),
+                    T::RBrace => return Ok(members),
+                    T::Eof => return Err(p.unclosed(open, &format!("the {plural} of `{}`", name.name))),
                     _ => {}
                 }
-                let variant = p.expect_ident("a variant name")?;
-                let fields = if p.raw().kind == T::LParen { p.params()? } else { Vec::new() };
-                variants.push(Variant { span: Span::new(variant.span.start, p.last_end), name: variant, fields });
+                members.push(member(p)?);
                 let after = p.raw();
                 if !matches!(after.kind, T::Newline | T::Comma | T::Semi | T::RBrace) {
-                    return Err(p.expected("',' or a newline after the variant", after));
+                    return Err(p.expected(&format!("',' or a newline after the {singular}"), after));
                 }
             }
         })?;
         let close = self.bump();
-        Ok(EnumDecl { public, name, generics, variants, span: Span::new(start, close.span.end) })
+        Ok((members, close))
     }
 
     fn unclosed(&self, open: Token, what: &str) -> ParseError {
@@ -1572,29 +1568,12 @@ impl<'s> Parser<'s> {
     /// `(a, name: value, ...rest)`.
     fn call_args(&mut self) -> Result<Vec<CallArg>, ParseError> {
         self.bump();
-        let args = self.with_newlines(true, |p| {
-            let mut args = Vec::new();
-            loop {
-                let token = p.peek();
-                if token.kind == T::RParen {
-                    break;
-                }
-                let name = if token.kind == T::Ident && p.look(1).kind == T::Colon {
-                    p.bump();
-                    p.bump();
-                    Some(p.ident(token))
-                } else {
-                    None
-                };
-                let value = p.element()?;
-                args.push(CallArg { name, span: token.span.to(value.span), value });
-                if !p.list_separator(T::RParen, "',' or ')' to close the argument list")? {
-                    break;
-                }
-            }
-            Ok(args)
+        let (args, _) = self.comma_list(T::RParen, "',' or ')' to close the argument list", |p, _| {
+            let first = p.peek();
+            let name = p.arg_name().map(|token| p.ident(token));
+            let value = p.element()?;
+            Ok(CallArg { name, span: first.span.to(value.span), value })
         })?;
-        self.bump();
         Ok(args)
     }
 
@@ -1701,20 +1680,7 @@ impl<'s> Parser<'s> {
 
     fn list(&mut self) -> Result<Expr, ParseError> {
         let open = self.bump();
-        let items = self.with_newlines(true, |p| {
-            let mut items = Vec::new();
-            loop {
-                if p.peek().kind == T::RBracket {
-                    break;
-                }
-                items.push(p.element()?);
-                if !p.list_separator(T::RBracket, "',' or ']' to close the list")? {
-                    break;
-                }
-            }
-            Ok(items)
-        })?;
-        let close = self.bump();
+        let (items, close) = self.comma_list(T::RBracket, "',' or ']' to close the list", |p, _| p.element())?;
         Ok(Expr { kind: ExprKind::List(items), span: open.span.to(close.span) })
     }
 
@@ -1887,11 +1853,7 @@ impl<'s> Parser<'s> {
         loop {
             let token = self.peek();
             match token.kind {
-                T::Question => {
-                    self.bump();
-                    ty = optional(ty, token.span);
-                }
-                T::QuestionQuestion => {
+                T::Question | T::QuestionQuestion => {
                     self.bump();
                     ty = optional(ty, token.span);
                 }
@@ -2002,29 +1964,14 @@ impl<'s> Parser<'s> {
     fn fn_type(&mut self) -> Result<TypeExpr, ParseError> {
         let keyword = self.bump();
         self.expect(T::LParen, "'(' after 'fn' in a function type")?;
-        let params = self.with_newlines(true, |p| {
-            let mut params = Vec::new();
-            loop {
-                let token = p.peek();
-                if token.kind == T::RParen {
-                    break;
-                }
-                if token.kind == T::DotDotDot {
-                    p.bump();
-                }
-                let token = p.peek();
-                if token.kind == T::Ident && p.look(1).kind == T::Colon {
-                    p.bump();
-                    p.bump();
-                }
-                params.push(p.parse_type()?);
-                if !p.list_separator(T::RParen, "',' or ')' to close the parameter types")? {
-                    break;
-                }
+        let (params, _) = self.comma_list(T::RParen, "',' or ')' to close the parameter types", |p, _| {
+            if p.peek().kind == T::DotDotDot {
+                p.bump();
             }
-            Ok(params)
+            // A parameter name is read and dropped.
+            p.arg_name();
+            p.parse_type()
         })?;
-        self.bump();
         self.expect(T::Arrow, "'->' and a return type after the parameters of a function type")?;
         let returns = self.parse_type()?;
         Ok(TypeExpr {
@@ -2251,6 +2198,10 @@ mod tests {
         );
         assert_eq!(fails("import 42").message, "expected a module path or '{' after 'import', found number '42'");
         assert!(fails("import \"a${b}\"").message.starts_with("expected a module path string"));
+        let e = fails("import {\n} from \"x\"");
+        assert_eq!(e.message, "expected a name to import, found '}'");
+        assert_eq!(e.span, Span::new(9, 10));
+        assert_eq!(fails("import a::{}").message, "expected a name to import, found '}'");
     }
 
     #[test]
@@ -2616,6 +2567,25 @@ mod tests {
         assert_eq!(ty("a & b?"), "(a & (b | nil))");
         // A `|` may also lead the first member.
         assert_eq!(ty("\n  | a\n  | b"), "(a | b)");
+    }
+
+    #[test]
+    fn optional_is_a_union_with_nil() {
+        // `optional` stays apart from `union` only to allocate less: the results agree.
+        let named =
+            |name: &str, at: usize| TypeExpr { kind: TypeKind::Named(name.to_string()), span: Span::new(at, at + 1) };
+        let nil = |at: usize| TypeExpr { kind: TypeKind::Nil, span: Span::new(at, at + 1) };
+        let question = Span::new(9, 10);
+        for ty in [
+            nil(0),
+            named("a", 0),
+            union(vec![named("a", 0), named("b", 2)]),
+            union(vec![named("a", 0), nil(2)]),
+            union(vec![nil(0), named("b", 2), named("c", 4)]),
+        ] {
+            let expected = union(vec![ty.clone(), nil(9)]);
+            assert_eq!(optional(ty, question), expected);
+        }
     }
 
     #[test]
