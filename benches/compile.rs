@@ -5,7 +5,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use harn_catalog::compile::{Options, compile_source};
 use harn_catalog::source::{Format, SourceFile};
 
-#[path = "generate.rs"]
+#[path = "support/generate.rs"]
 mod generate;
 
 #[global_allocator]

@@ -8,7 +8,7 @@ use harn_catalog::compile::{Options, compile_source};
 use harn_catalog::ingest::harn::{self, Surface};
 use harn_catalog::source::{Format, SourceFile};
 
-#[path = "generate_harn.rs"]
+#[path = "support/generate_harn.rs"]
 mod generate_harn;
 
 #[global_allocator]

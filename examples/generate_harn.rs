@@ -1,6 +1,6 @@
 //! Prints a synthetic `.harn` module of about N lines (default 50,000) for `make bench`.
 
-#[path = "../benches/generate_harn.rs"]
+#[path = "../benches/support/generate_harn.rs"]
 mod generate_harn;
 
 fn main() {

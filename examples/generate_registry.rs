@@ -1,6 +1,6 @@
 //! Prints a synthetic registry declaration of N tools (default 10,000) for `make bench`.
 
-#[path = "../benches/generate.rs"]
+#[path = "../benches/support/generate.rs"]
 mod generate;
 
 fn main() {
