@@ -3,16 +3,8 @@
 
 mod common;
 
-use std::path::Path;
-
-use assert_cmd::Command;
+use common::{harn_catalog, write};
 use predicates::prelude::*;
-
-fn harn_catalog() -> Command {
-    let mut command = Command::cargo_bin("harn-catalog").expect("the binary is built");
-    command.current_dir(common::root());
-    command
-}
 
 const WIDGETS: &str = "fixtures/widgets/registry.json";
 
@@ -68,12 +60,6 @@ fn the_same_input_gives_the_same_bytes() {
     let first = harn_catalog().args(["schema", WIDGETS, "--pretty"]).output().unwrap().stdout;
     let second = harn_catalog().args(["schema", WIDGETS, "--pretty"]).output().unwrap().stdout;
     assert_eq!(first, second);
-}
-
-fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
 }
 
 #[test]

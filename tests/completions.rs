@@ -7,24 +7,18 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use assert_cmd::Command as Binary;
+use common::{harn_catalog, write};
 
 /// The completion script of `file` (relative to the repository) for `shell`.
 fn script(shell: &str, file: Option<&str>) -> String {
-    let mut command = Binary::cargo_bin("harn-catalog").unwrap();
-    command.current_dir(common::root()).args(["completions", "--shell", shell]);
+    let mut command = harn_catalog();
+    command.args(["completions", "--shell", shell]);
     if let Some(file) = file {
         command.arg(file);
     }
     let output = command.output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
 }
 
 /// A registry with parents, aliases, hidden commands, presence flags, value hints,
@@ -110,7 +104,7 @@ fn zsh_and_fish_accept_their_scripts() {
         let found = Command::new("sh").arg("-c").arg(format!("command -v {shell}")).output().unwrap();
         assert!(found.status.success(), "{shell} is missing: run `make tools` (or `make test`) to install it");
         for file in [Some(registry.to_str().unwrap()), None] {
-            let path = write(dir.path(), &format!("script.{shell}"), &script(shell, file));
+            let path = write(dir.path(), &format!("script.{shell}"), script(shell, file));
             let output = Command::new(shell).args(&check).arg(&path).output().unwrap();
             assert!(output.status.success(), "{shell} {check:?} {file:?}: {}", String::from_utf8_lossy(&output.stderr));
         }
@@ -134,12 +128,7 @@ fn every_shell_gets_a_script_naming_the_generated_commands() {
 fn a_refused_registry_gets_no_script() {
     let dir = tempfile::tempdir().unwrap();
     let registry = write(dir.path(), "bad.json", r#"{"tools": [{"name": "t", "cli": {"arguments": {"nope": {}}}}]}"#);
-    let output = Binary::cargo_bin("harn-catalog")
-        .unwrap()
-        .args(["completions", "--shell", "bash"])
-        .arg(&registry)
-        .output()
-        .unwrap();
+    let output = harn_catalog().args(["completions", "--shell", "bash"]).arg(&registry).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("cli-argument-property"));

@@ -2,11 +2,9 @@
 
 mod common;
 
-use assert_cmd::Command;
-
 #[test]
 fn the_rule_reference_is_up_to_date() {
-    let generated = Command::cargo_bin("harn-catalog").unwrap().args(["rules", "--markdown"]).output().unwrap();
+    let generated = common::harn_catalog().args(["rules", "--markdown"]).output().unwrap();
     assert!(generated.status.success());
     let committed = std::fs::read_to_string(common::root().join("docs/rules.md")).unwrap_or_default();
     let generated = String::from_utf8(generated.stdout).unwrap();

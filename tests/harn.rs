@@ -14,20 +14,8 @@ use harn_catalog::ingest::harn::Surface;
 
 /// The `.harn` fixtures with an expected catalog, relative to the repository.
 fn fixtures() -> Vec<PathBuf> {
-    let folder = common::root().join("fixtures/harn");
-    let mut found = Vec::new();
-    let mut pending = vec![folder];
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "harn") && expected_path(&path).exists() {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
+    let mut found = common::harn_fixtures(&common::root().join("fixtures/harn"));
+    found.retain(|path| expected_path(path).exists());
     found
 }
 

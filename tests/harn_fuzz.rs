@@ -16,8 +16,9 @@
 //! watchdog fails the test, showing the input, if a worker stalls for 10 s. A small
 //! deterministic generator makes every run identical.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -198,23 +199,10 @@ fn body(x: int, ys: list<int>) -> int {
 
 /// Every `*.harn` file under `fixtures/` (there may be none).
 fn fixture_seeds() -> Vec<String> {
-    let mut found = Vec::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for path in paths {
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "harn") {
-                if let Ok(text) = std::fs::read_to_string(&path) {
-                    found.push(text);
-                }
-            }
-        }
-    }
-    found
+    common::harn_fixtures(&common::root().join("fixtures"))
+        .into_iter()
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .collect()
 }
 
 // ----- a grammar-based generator -----

@@ -7,9 +7,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::{Outcome, assert_exact, compile_json, compile_path, compile_text, root};
+use common::{Outcome, assert_exact, compile_json, compile_path, compile_text, harn_catalog, root};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------
@@ -18,21 +16,11 @@ use serde_json::{Value, json};
 
 const ALL_AUDIENCES: [&str; 5] = ["cli", "mcp", "catalog", "dashboard", "agent"];
 
-/// Asserts that the input was accepted without a single diagnostic.
-#[track_caller]
-fn assert_clean(outcome: &Outcome) {
-    assert!(
-        outcome.catalog.is_some() && outcome.diagnostics.is_empty(),
-        "expected a clean compilation, got:\n{}",
-        outcome.human()
-    );
-}
-
 /// Compiles a declaration that must be accepted without diagnostics; the catalog.
 #[track_caller]
 fn clean(declaration: Value) -> Value {
     let outcome = compile_json(&declaration);
-    assert_clean(&outcome);
+    outcome.assert_clean();
     outcome.json()
 }
 
@@ -96,7 +84,7 @@ fn widgets_path(extension: &str) -> std::path::PathBuf {
 
 /// Runs the built binary; (status code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_harn-catalog")).args(args).output().expect("the binary runs");
+    let output = harn_catalog().args(args).output().expect("the binary runs");
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8(output.stdout).expect("stdout is UTF-8"),
@@ -480,7 +468,7 @@ fn legacy_lowered_schema_is_type_properties_required_with_properties_in_source_o
             "mid": {"description": "Mid.", "type": "bool", "required": true}
         }}]}"#,
     );
-    assert_clean(&outcome);
+    outcome.assert_clean();
     let text = text_of(&outcome);
     let expected = r#""inputSchema":{"type":"object","properties":{"zeta":{"type":"integer"},"alpha":{"type":"string"},"mid":{"description":"Mid.","type":"boolean"}},"required":["mid","zeta"]}"#;
     assert!(text.contains(expected), "{text}");
@@ -1076,7 +1064,7 @@ fn source_is_emitted_with_binding_sorted() {
 #[test]
 fn minimal_entry_always_serialises_its_defaults() {
     let outcome = compile_json(&json!({ "tools": [{ "name": "t" }] }));
-    assert_clean(&outcome);
+    outcome.assert_clean();
     assert_eq!(
         text_of(&outcome),
         concat!(
@@ -1111,7 +1099,7 @@ fn entry_fields_are_emitted_in_contract_order() {
         "title": "Lookup",
         "name": "lookup"
     }]}));
-    assert_clean(&outcome);
+    outcome.assert_clean();
     let expected = json!({
         "schema_version": "harn-tools/2.0",
         "tools": [{
@@ -1230,7 +1218,7 @@ fn envelope_fields_are_emitted_in_contract_order() {
         "cli": { "commands": [] },
         "info": { "name": "reg" }
     }));
-    assert_clean(&outcome);
+    outcome.assert_clean();
     let text = text_of(&outcome);
     let keys: Vec<String> =
         serde_json::from_str::<Value>(&text).unwrap().as_object().unwrap().keys().cloned().collect();
@@ -1251,7 +1239,7 @@ fn envelope_fields_are_emitted_in_contract_order() {
 #[test]
 fn empty_tools_list_is_valid() {
     let outcome = compile_json(&json!({ "tools": [] }));
-    assert_clean(&outcome);
+    outcome.assert_clean();
     assert_eq!(text_of(&outcome), "{\"schema_version\":\"harn-tools/2.0\",\"tools\":[]}\n");
 }
 
@@ -1293,7 +1281,7 @@ fn widgets_registry_is_the_same_in_json_yaml_and_toml() {
     let yaml = compile_path(&widgets_path("yaml"));
     let toml = compile_path(&widgets_path("toml"));
     for outcome in [&json, &yaml, &toml] {
-        assert_clean(outcome);
+        outcome.assert_clean();
     }
     let json = text_of(&json);
     assert_eq!(text_of(&yaml), json, "YAML differs from JSON");
@@ -1307,7 +1295,7 @@ fn widgets_registry_is_the_same_in_json_yaml_and_toml() {
 #[test]
 fn widgets_catalog() {
     let outcome = compile_path(&widgets_path("json"));
-    assert_clean(&outcome);
+    outcome.assert_clean();
     let pretty = format!("{}\n", serde_json::to_string_pretty(&outcome.json()).unwrap());
     let text = std::fs::read_to_string(widgets_path("json")).unwrap();
     assert_eq!(pretty_of("registry.json", &text), pretty);
@@ -1322,7 +1310,7 @@ fn widgets_catalog() {
 fn emitted_catalog_reads_back_byte_identically() {
     let first = text_of(&compile_path(&widgets_path("json")));
     let again = compile_text("catalog.json", &first);
-    assert_clean(&again);
+    again.assert_clean();
     assert_eq!(text_of(&again), first);
 
     // A pretty catalog reads back to the same compact bytes, and pretty to pretty.
@@ -1353,7 +1341,7 @@ fn emitted_catalog_reads_back_byte_identically() {
         }]
     })));
     let again = compile_text("catalog.json", &full);
-    assert_clean(&again);
+    again.assert_clean();
     assert_eq!(text_of(&again), full);
 }
 
@@ -1415,7 +1403,7 @@ fn catalog_explicit_null_optionals_are_omitted() {
         "components": null
     });
     let outcome = compile_json(&with_nulls);
-    assert_clean(&outcome);
+    outcome.assert_clean();
     assert_eq!(text_of(&outcome), compact(&canonical));
     // And the canonical form itself is a fixed point.
     assert_eq!(text_of(&compile_json(&canonical)), compact(&canonical));
@@ -1424,13 +1412,7 @@ fn catalog_explicit_null_optionals_are_omitted() {
 #[test]
 fn catalog_argument_null_optionals_are_omitted() {
     let argument = |extra: Value| {
-        let mut argument = json!({
-            "aliases": [],
-            "boolean_style": "value",
-            "repeatable": false,
-            "hidden": false,
-            "completions": []
-        });
+        let mut argument = default_argument();
         for (k, v) in extra.as_object().unwrap() {
             argument[k] = v.clone();
         }
@@ -1450,7 +1432,7 @@ fn catalog_argument_null_optionals_are_omitted() {
         "help": null, "value_hint": null, "display_order": null, "help_group": null
     }));
     let outcome = compile_json(&with_nulls);
-    assert_clean(&outcome);
+    outcome.assert_clean();
     let expected = argument(json!({}));
     assert_eq!(text_of(&outcome), compact(&expected));
     let tool_cli = &outcome.json()["tools"][0]["cli"]["arguments"]["x"];
@@ -1495,7 +1477,7 @@ fn compact_and_pretty_output_of_the_binary() {
 fn pretty_output_writes_empty_containers_and_raw_utf8() {
     let text = r#"{"tools": [{"name": "t", "description": "Größe — ☃ 日本 / \"q\" \\ tab\t."}]}"#;
     let compiled = compile_text("input.json", text);
-    assert_clean(&compiled);
+    compiled.assert_clean();
     let compact_text = text_of(&compiled);
     assert!(compact_text.contains(r#""description":"Größe — ☃ 日本 / \"q\" \\ tab\t.""#), "{compact_text}");
     let pretty = pretty_of("input.json", text);
@@ -1544,7 +1526,7 @@ fn numbers_are_written_as_serde_json_writes_them() {
             "default": 10, "examples": [-7, 18446744073709551615, 2.5e-8]
         }}}}]}"#,
     );
-    assert_clean(&outcome);
+    outcome.assert_clean();
     let text = text_of(&outcome);
     assert!(
         text.contains(r#"{"type":"number","minimum":1.5,"maximum":1000.0,"multipleOf":0.1,"default":10,"examples":[-7,18446744073709551615,2.5e-8]}"#),
@@ -1595,7 +1577,7 @@ fn embedded_schemas_keep_source_key_order() {
         ("input.yaml", json_text.clone()), // JSON is YAML too: flow mappings keep their order.
     ] {
         let outcome = compile_text(name, &text);
-        assert_clean(&outcome);
+        outcome.assert_clean();
         let emitted = text_of(&outcome);
         for fragment in [
             format!(r#""inputSchema":{input}"#),
@@ -1620,7 +1602,7 @@ outputSchema = { properties = { z = { type = "string" }, y = true }, type = "obj
 errorSchema = { title = "Oops", type = "object", "$defs" = { Z = { type = "null" }, A = true } }
 "#;
     let from_toml = compile_text("input.toml", toml_text);
-    assert_clean(&from_toml);
+    from_toml.assert_clean();
     assert_eq!(text_of(&from_toml), text_of(&compile_text("input.json", &json_text)));
 
     let yaml_text = r#"
@@ -1653,6 +1635,6 @@ tools:
         A: true
 "#;
     let from_yaml = compile_text("input.yaml", yaml_text);
-    assert_clean(&from_yaml);
+    from_yaml.assert_clean();
     assert_eq!(text_of(&from_yaml), text_of(&compile_text("input.json", &json_text)));
 }

@@ -10,42 +10,25 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use assert_cmd::Command;
-use common::{Outcome, assert_exact};
-use harn_catalog::compile::{self, Options};
+use common::{Outcome, assert_exact, compile_json, harn_catalog};
+use harn_catalog::compile::Options;
 use harn_catalog::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use harn_catalog::diagnostics::{Phase, Severity};
 use harn_catalog::project::Prepared;
 use harn_catalog::project::cli::{CommandNode, PreparedArgument, PreparedTool};
 use harn_catalog::project::mcp::bundle;
-use harn_catalog::source::{Format, SourceFile};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
 
-/// Compiles a registry declaration given as a JSON value (every emitted catalog is
-/// checked against the reference schemas by `common`).
-fn compile_with(declaration: &Value, options: Options) -> Outcome {
-    let text = serde_json::to_string_pretty(declaration).unwrap();
-    common::outcome(compile::compile_source(SourceFile::new("input.json", text, Format::Json), options))
-}
-
-fn compile(declaration: &Value) -> Outcome {
-    compile_with(declaration, Options { mcp_documents: true, ..Options::default() })
-}
-
 /// Compiles a declaration that both phases must accept without a single diagnostic;
 /// what the prepare phase made of it.
 #[track_caller]
 fn prepared(declaration: Value) -> Prepared {
-    let compiled = compile(&declaration);
-    assert!(
-        compiled.catalog.is_some() && compiled.diagnostics.is_empty(),
-        "expected a clean compilation, got:\n{}",
-        compiled.human()
-    );
+    let compiled = compile_json(&declaration);
+    compiled.assert_clean();
     compiled.prepared.expect("a clean compilation runs the prepare phase")
 }
 
@@ -53,7 +36,7 @@ fn prepared(declaration: Value) -> Prepared {
 /// message containing `fragment`; the outcome, for more checks.
 #[track_caller]
 fn refused(declaration: Value, code: &str, fragment: &str) -> Outcome {
-    let outcome = compile(&declaration);
+    let outcome = compile_json(&declaration);
     outcome.assert_has(code, fragment);
     for diagnostic in outcome.diagnostics.iter().filter(|d| d.code() == code) {
         assert_eq!(diagnostic.phase(), Phase::Prepare, "{code} is a prepare-phase rule:\n{}", outcome.human());
@@ -1608,7 +1591,7 @@ fn c2_external_refs_are_refused_for_mcp_tools_when_the_catalog_has_components() 
 /// Compiles a declaration that must be accepted with exactly these warning codes.
 #[track_caller]
 fn accepted_with_warnings(declaration: &Value, codes: &[&str]) -> Prepared {
-    let compiled = compile(declaration);
+    let compiled = compile_json(declaration);
     assert!(compiled.catalog.is_some(), "expected a catalog, got:\n{}", compiled.human());
     assert_eq!(compiled.codes(), codes, "{}", compiled.human());
     assert!(compiled.diagnostics.iter().all(|d| d.severity == Severity::Warning));
@@ -1645,8 +1628,9 @@ fn c2_external_refs_are_only_a_warning_otherwise() {
         &["non-portable-ref"],
     );
     // `--deny-warnings` makes the warning an error.
-    let denied = compile_with(
-        &json!({ "tools": [{ "name": "t", "inputSchema": external }] }),
+    let denied = common::compile_text_with(
+        "input.json",
+        &serde_json::to_string_pretty(&json!({ "tools": [{ "name": "t", "inputSchema": external }] })).unwrap(),
         Options { deny_warnings: true, ..Options::default() },
     );
     assert!(denied.catalog.is_none());
@@ -1842,12 +1826,6 @@ fn c3_wrapped_outputs_resolve_and_validate_with_jsonschema() {
 // ---------------------------------------------------------------------------
 // The `mcp` command end to end
 // ---------------------------------------------------------------------------
-
-fn harn_catalog() -> Command {
-    let mut command = Command::cargo_bin("harn-catalog").expect("the binary is built");
-    command.current_dir(common::root());
-    command
-}
 
 /// The `tools/list` result for fixtures/widgets/registry.json, written by hand from
 /// CONTRACT.md c.1–c.3.

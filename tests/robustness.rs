@@ -27,10 +27,10 @@ impl Rng {
 /// Compiles `text` and checks the outcome is coherent: a catalog exactly when there
 /// is no error, every diagnostic can be rendered with its location, and every
 /// accepted catalog validates against the published envelope schema.
-fn compile_without_panicking(name: &str, text: String, format: Format) {
+fn compile_without_panicking(name: &str, text: String, format: Format, options: Options) {
     let source = SourceFile::new(name, text.clone(), format);
     let result = std::panic::catch_unwind(|| {
-        let compilation = compile_source(source, Options { mcp_documents: true, ..Options::default() });
+        let compilation = compile_source(source, options);
         let renderer = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Human, false);
         let json = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Json, false);
         for diagnostic in compilation.diagnostics.iter() {
@@ -45,16 +45,19 @@ fn compile_without_panicking(name: &str, text: String, format: Format) {
             }
         }
     });
-    assert!(result.is_ok(), "compiling this input panicked:\n{text}");
+    assert!(result.is_ok(), "compiling this input ({:?}) panicked:\n{text}", options.surface);
+}
+
+/// The options `harn-catalog mcp` compiles with.
+fn mcp_documents() -> Options {
+    Options { mcp_documents: true, ..Options::default() }
 }
 
 fn seeds() -> Vec<(String, Format)> {
     let root = common::root().join("fixtures/widgets");
     let mut seeds = vec![(std::fs::read_to_string(root.join("registry.json")).unwrap(), Format::Json)];
     for (file, format) in [("registry.yaml", Format::Yaml), ("registry.toml", Format::Toml)] {
-        if let Ok(text) = std::fs::read_to_string(root.join(file)) {
-            seeds.push((text, format));
-        }
+        seeds.push((std::fs::read_to_string(root.join(file)).unwrap(), format));
     }
     seeds
 }
@@ -79,7 +82,7 @@ fn byte_mutations_never_panic() {
             }
             // Invalid UTF-8 is refused before parsing; the interesting part is the parsers.
             let text = String::from_utf8_lossy(&mutated).into_owned();
-            compile_without_panicking("mutated", text, format);
+            compile_without_panicking("mutated", text, format, mcp_documents());
         }
     }
 }
@@ -155,7 +158,12 @@ fn value_mutations_of_registries_and_catalogs_never_panic() {
             for _ in 0..1 + rng.below(3) {
                 mutate(&mut mutated, &mut rng, 0);
             }
-            compile_without_panicking("mutated.json", serde_json::to_string_pretty(&mutated).unwrap(), Format::Json);
+            compile_without_panicking(
+                "mutated.json",
+                serde_json::to_string_pretty(&mutated).unwrap(),
+                Format::Json,
+                mcp_documents(),
+            );
         }
     }
 }
@@ -164,11 +172,8 @@ fn value_mutations_of_registries_and_catalogs_never_panic() {
 fn mutated_harn_modules_never_panic_on_either_surface() {
     use harn_catalog::ingest::harn::Surface;
     let mut rng = Rng(0xA076_1D64_78BD_642F);
-    let folder = common::root().join("fixtures/harn");
-    let mut seeds: Vec<String> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "harn"))
+    let mut seeds: Vec<String> = common::harn_fixtures(&common::root().join("fixtures/harn"))
+        .into_iter()
         .map(|p| std::fs::read_to_string(p).unwrap())
         .collect();
     seeds.sort();
@@ -227,23 +232,8 @@ fn mutated_harn_modules_never_panic_on_either_surface() {
                 }
             }
             for surface in [Surface::Exports, Surface::Script] {
-                let options = Options { surface, mcp_documents: true, ..Options::default() };
-                let source = SourceFile::new("mutated.harn", text.clone(), Format::Harn);
-                let result = std::panic::catch_unwind(|| {
-                    let compilation = compile_source(source, options);
-                    let renderer =
-                        harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Human, false);
-                    for diagnostic in compilation.diagnostics.iter() {
-                        let _ = renderer.render(diagnostic);
-                    }
-                    if let Some(catalog) = &compilation.catalog {
-                        let emitted = harn_catalog::emit::canonical_json(catalog, false);
-                        if let Err(reasons) = common::reference_check(&emitted) {
-                            panic!("accepted a catalog the reference schema refuses: {reasons}");
-                        }
-                    }
-                });
-                assert!(result.is_ok(), "compiling this module ({surface:?}) panicked:\n{text}");
+                let options = Options { surface, ..mcp_documents() };
+                compile_without_panicking("mutated.harn", text.clone(), Format::Harn, options);
                 runs += 1;
             }
         }

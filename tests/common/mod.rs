@@ -49,6 +49,16 @@ impl Outcome {
     pub fn assert_has(&self, code: &str, fragment: &str) {
         assert!(self.has(code, fragment), "expected {code} containing {fragment:?}, got:\n{}", self.human());
     }
+
+    /// Asserts that the input was accepted without a single diagnostic.
+    #[track_caller]
+    pub fn assert_clean(&self) {
+        assert!(
+            self.catalog.is_some() && self.diagnostics.is_empty(),
+            "expected a clean compilation, got:\n{}",
+            self.human()
+        );
+    }
 }
 
 /// Asserts that two JSON values are equal *and* have the same key order.
@@ -136,6 +146,38 @@ pub fn reference_check(catalog: &str) -> Result<(), String> {
         "ok" => Ok(()),
         other => Err(other.to_owned()),
     }
+}
+
+/// The built `harn-catalog` binary, run from the repository root.
+pub fn harn_catalog() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::cargo_bin("harn-catalog").expect("the binary is built");
+    command.current_dir(root());
+    command
+}
+
+/// Writes `contents` to `dir/name`; the path written.
+pub fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// Every `.harn` file under `folder`, in its sub-folders too, sorted by path.
+pub fn harn_fixtures(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "harn") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
 /// The repository root.
