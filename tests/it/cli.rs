@@ -1,0 +1,249 @@
+//! The command line as users and CI drive it: outputs, exit codes (DECISIONS.md 12),
+//! diagnostic formats (13), and bad input of every kind.
+
+use crate::common;
+
+use common::{harn_catalog, write};
+use predicates::prelude::*;
+
+const WIDGETS: &str = "fixtures/widgets/registry.json";
+
+#[test]
+fn schema_prints_the_compact_catalog_and_one_newline() {
+    let output = harn_catalog().args(["schema", WIDGETS]).assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.ends_with("}\n") && !text.ends_with("\n\n"));
+    assert_eq!(text.lines().count(), 1, "compact output is one line");
+    assert!(text.starts_with(r#"{"schema_version":"harn-tools/2.0","info":{"name":"widgets""#));
+    common::reference_check(&text).unwrap();
+}
+
+#[test]
+fn pretty_indents_with_two_spaces() {
+    let output = harn_catalog().args(["schema", WIDGETS, "--pretty"]).assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.starts_with("{\n  \"schema_version\": \"harn-tools/2.0\",\n  \"info\": {\n    \"name\""));
+    assert!(text.ends_with("}\n"));
+}
+
+#[test]
+fn output_file_is_written_and_stdout_stays_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("catalog.json");
+    harn_catalog().args(["schema", WIDGETS, "-o"]).arg(&out).assert().success().stdout("");
+    let compact = harn_catalog().args(["schema", WIDGETS]).output().unwrap().stdout;
+    assert_eq!(std::fs::read(&out).unwrap(), compact);
+}
+
+#[test]
+fn a_refused_input_leaves_the_output_file_alone_and_prints_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bad.json");
+    std::fs::write(&input, r#"{"tools": [{"name": "t", "title": ""}]}"#).unwrap();
+    let out = dir.path().join("catalog.json");
+    std::fs::write(&out, "previous contents\n").unwrap();
+    harn_catalog()
+        .args(["schema"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("error[tool-field]"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous contents\n");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "no temporary file is left behind");
+}
+
+#[test]
+fn the_same_input_gives_the_same_bytes() {
+    let first = harn_catalog().args(["schema", WIDGETS, "--pretty"]).output().unwrap().stdout;
+    let second = harn_catalog().args(["schema", WIDGETS, "--pretty"]).output().unwrap().stdout;
+    assert_eq!(first, second);
+}
+
+#[test]
+fn unreadable_inputs_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    harn_catalog()
+        .args(["schema"])
+        .arg(dir.path().join("missing.json"))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("error[unreadable-input]").and(predicate::str::contains("no such file")));
+    let folder = dir.path().join("folder.json");
+    std::fs::create_dir(&folder).unwrap();
+    harn_catalog().args(["schema"]).arg(&folder).assert().code(2).stderr(predicate::str::contains("is a directory"));
+    let text = write(dir.path(), "registry.txt", "{}");
+    harn_catalog()
+        .args(["schema"])
+        .arg(&text)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("error[unknown-format]"));
+    harn_catalog().args(["schema", "--no-such-flag", WIDGETS]).assert().code(2);
+    harn_catalog().args(["explain", "no-such-rule"]).assert().code(2);
+}
+
+#[test]
+fn malformed_inputs_are_refused_with_their_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("bad.json", "{\n  \"tools\": [\n    {\"name\": \"t\",}\n  ]\n}\n", "-->", ":3:"),
+        ("bad.yaml", "tools:\n  - name: t\n   description: [x\n", "error[syntax-error]", ":3:"),
+        ("bad.toml", "[info]\nname = \"w\"\nversion = \n", "error[syntax-error]", ":3:"),
+        ("empty.json", "", "error[empty-input]", "is empty"),
+        ("blank.yaml", "  \n\n", "error[empty-input]", "is empty"),
+    ];
+    for (name, text, first, second) in cases {
+        let path = write(dir.path(), name, text);
+        harn_catalog()
+            .args(["schema"])
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(first).and(predicate::str::contains(second)));
+    }
+}
+
+#[test]
+fn non_utf8_input_is_refused_with_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "latin1.json", b"{\"tools\": [\n{\"name\": \"caf\xe9\"}]}\n");
+    harn_catalog()
+        .args(["schema"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("error[invalid-utf8]").and(predicate::str::contains("line 2, column 14")));
+}
+
+#[test]
+fn ten_thousand_levels_of_nesting_are_refused_without_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep_schema = format!(
+        r#"{{"tools": [{{"name": "t", "inputSchema": {{"type": "object", "properties": {{"a": {}true{}}}}}}}]}}"#,
+        r#"{"items": "#.repeat(10_000),
+        "}".repeat(10_000)
+    );
+    let inputs = [
+        ("deep.json", deep_schema),
+        ("deep.yaml", format!("tools: {}{}\n", "[".repeat(10_000), "]".repeat(10_000))),
+        ("deep.toml", format!("tools = {}{}\n", "[".repeat(10_000), "]".repeat(10_000))),
+    ];
+    for (name, text) in inputs {
+        let path = write(dir.path(), name, text);
+        let assert = harn_catalog().args(["schema"]).arg(&path).assert().code(1).stdout("");
+        let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+        assert!(
+            stderr.contains("error[nesting-too-deep]") || stderr.contains("error[syntax-error]"),
+            "{name}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+    }
+}
+
+#[test]
+fn a_fifty_megabyte_registry_is_read_and_its_error_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let description = "x".repeat(100_000);
+    let mut tools: Vec<serde_json::Value> =
+        (0..500).map(|i| serde_json::json!({"name": format!("tool_{i}"), "description": description})).collect();
+    tools.push(serde_json::json!({"name": "last", "title": ""}));
+    let text = serde_json::to_string_pretty(&serde_json::json!({ "tools": tools })).unwrap();
+    assert!(text.len() > 50_000_000);
+    let line = text.lines().position(|l| l.contains(r#""title": """#)).unwrap() + 1;
+    let path = write(dir.path(), "big.json", &text);
+    harn_catalog()
+        .args(["schema"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(format!("big.json:{line}:")));
+}
+
+#[test]
+fn a_reference_cycle_between_components_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "cycle.json",
+        r##"{"components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"$ref": "#/components/schemas/A"}}},
+            "tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"a": {"$ref": "#/components/schemas/A"}}}}]}"##,
+    );
+    harn_catalog().args(["schema"]).arg(&path).assert().code(1).stderr(predicate::str::contains("error[ref-cycle]"));
+    // A recursive type (through properties) is fine.
+    let path = write(
+        dir.path(),
+        "tree.json",
+        r##"{"components": {"schemas": {"Node": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}}},
+            "tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"root": {"$ref": "#/components/schemas/Node"}}}}]}"##,
+    );
+    harn_catalog().args(["schema"]).arg(&path).assert().success();
+}
+
+#[test]
+fn diagnostics_come_as_json_lines_or_github_annotations() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "bad.json",
+        "{\"tools\": [\n  {\"name\": \"a\", \"title\": \"\"},\n  {\"name\": \"b\", \"icons\": []}\n]}\n",
+    );
+    let output = harn_catalog().args(["schema", "--format", "json"]).arg(&path).assert().code(1).get_output().clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<serde_json::Value> =
+        stderr.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect();
+    assert_eq!(lines.len(), 2, "both independent errors are reported: {stderr}");
+    for (line, (code, row)) in lines.iter().zip([("tool-field", 2), ("icon-field", 3)]) {
+        assert_eq!(line["code"], code);
+        assert_eq!(line["severity"], "error");
+        assert_eq!(line["phase"], "catalog");
+        assert_eq!(line["line"], row);
+        assert!(line["column"].as_u64().unwrap() > 1);
+        assert!(line["file"].as_str().unwrap().ends_with("bad.json"));
+        assert!(line["pointer"].as_str().unwrap().starts_with("/tools/"));
+        assert!(line["message"].as_str().unwrap().contains("must be a non-empty"));
+    }
+    let output = harn_catalog().args(["schema", "--format", "github"]).arg(&path).assert().code(1).get_output().clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.lines().all(|l| l.starts_with("::error file=")), "{stderr}");
+    assert!(stderr.contains(",line=2,col="), "{stderr}");
+}
+
+#[test]
+fn warnings_pass_unless_denied() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "twice.json", r#"{"tools": [{"name": "t"}, {"name": "t", "description": "second"}]}"#);
+    harn_catalog()
+        .args(["schema"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("second"))
+        .stderr(predicate::str::contains("warning[redefined-tool]"));
+    harn_catalog()
+        .args(["schema", "--deny-warnings"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("error[redefined-tool]"));
+}
+
+#[test]
+fn rules_and_explain_document_every_rule() {
+    let output = harn_catalog().args(["rules"]).assert().success().get_output().stdout.clone();
+    let table = String::from_utf8(output).unwrap();
+    for rule in harn_catalog::diagnostics::all_rules() {
+        assert!(table.contains(rule.code), "{} missing from the table", rule.code);
+        harn_catalog()
+            .args(["explain", rule.code])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("## What it checks").and(predicate::str::contains("## Example")));
+    }
+}

@@ -1,0 +1,231 @@
+//! Helpers shared by the integration tests: compile text in memory, look at the
+//! diagnostics, validate catalogs with an independent validator.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use harn_catalog::compile::{self, Options};
+use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer};
+use harn_catalog::source::{Format, SourceFile};
+
+/// The outcome of compiling one input.
+pub struct Outcome {
+    /// The compact catalog (with its trailing newline) when the input was accepted.
+    pub catalog: Option<String>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// What the prepare phase made of the catalog, when it ran.
+    pub prepared: Option<harn_catalog::project::Prepared>,
+}
+
+impl Outcome {
+    pub fn codes(&self) -> Vec<&'static str> {
+        self.diagnostics.iter().map(|d| d.code()).collect()
+    }
+
+    pub fn messages(&self) -> Vec<String> {
+        self.diagnostics.iter().map(|d| d.message.clone()).collect()
+    }
+
+    /// The catalog as a JSON value; panics with the diagnostics when refused.
+    pub fn json(&self) -> serde_json::Value {
+        let text = self.catalog.as_ref().unwrap_or_else(|| panic!("input was refused:\n{}", self.human()));
+        serde_json::from_str(text).expect("catalogs are JSON")
+    }
+
+    /// The diagnostics as a person sees them, without colour.
+    pub fn human(&self) -> String {
+        let renderer = Renderer::new(ErrorFormat::Human, false);
+        self.diagnostics.iter().map(|d| renderer.render(d)).collect()
+    }
+
+    /// Whether some diagnostic of rule `code` has a message containing `fragment`.
+    pub fn has(&self, code: &str, fragment: &str) -> bool {
+        self.diagnostics.iter().any(|d| d.code() == code && d.message.contains(fragment))
+    }
+
+    /// Asserts that some diagnostic of rule `code` contains `fragment`, printing all
+    /// diagnostics otherwise.
+    #[track_caller]
+    pub fn assert_has(&self, code: &str, fragment: &str) {
+        assert!(self.has(code, fragment), "expected {code} containing {fragment:?}, got:\n{}", self.human());
+    }
+
+    /// Asserts that the input was accepted without a single diagnostic.
+    #[track_caller]
+    pub fn assert_clean(&self) {
+        assert!(
+            self.catalog.is_some() && self.diagnostics.is_empty(),
+            "expected a clean compilation, got:\n{}",
+            self.human()
+        );
+    }
+}
+
+/// Asserts that two JSON values are equal *and* have the same key order.
+#[track_caller]
+pub fn assert_exact(actual: &serde_json::Value, expected: &serde_json::Value) {
+    let actual = serde_json::to_string_pretty(actual).unwrap();
+    let expected = serde_json::to_string_pretty(expected).unwrap();
+    assert_eq!(actual, expected, "\n--- actual ---\n{actual}\n--- expected ---\n{expected}");
+}
+
+/// Compiles `text` as if it were a file named `name` (the extension picks the format).
+pub fn compile_text(name: &str, text: &str) -> Outcome {
+    compile_text_with(name, text, Options { mcp_documents: true, ..Options::default() })
+}
+
+pub fn compile_text_with(name: &str, text: &str, options: Options) -> Outcome {
+    let format = Format::from_path(Path::new(name)).expect("a .json, .yaml, .yml or .toml name");
+    outcome(compile::compile_source(SourceFile::new(name, text.to_owned(), format), options))
+}
+
+/// Compiles a JSON value as a registry declaration or catalog.
+pub fn compile_json(value: &serde_json::Value) -> Outcome {
+    compile_text("input.json", &serde_json::to_string_pretty(value).unwrap())
+}
+
+/// Compiles a file from disk.
+pub fn compile_path(path: &Path) -> Outcome {
+    outcome(compile::compile_file(path, Options { mcp_documents: true, ..Options::default() }))
+}
+
+/// Every catalog a test emits is checked against the published envelope schema by
+/// an independent validator before the test sees it.
+pub fn outcome(compilation: compile::Compilation) -> Outcome {
+    let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, false));
+    if let Some(text) = &catalog {
+        if let Err(reasons) = reference_check(text) {
+            panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");
+        }
+    }
+    Outcome { catalog, diagnostics: compilation.diagnostics.into_vec(), prepared: compilation.prepared }
+}
+
+/// Where the published envelope schema sits in the team's reference data.
+pub const PUBLISHED_SCHEMA: &str = "reference/harn-tools-v2.schema.json";
+
+/// Validates one catalog (compact JSON, one line) with Python `jsonschema` against the
+/// schema this project generates (`spec/protocol-artifacts/schemas/`) and, where the
+/// team's data is at hand (see [`shared`]), the published envelope schema. One
+/// validator process serves the whole test binary.
+pub fn reference_check(catalog: &str) -> Result<(), String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+    use std::sync::{Mutex, OnceLock};
+
+    struct Validator {
+        _child: Child,
+        input: ChildStdin,
+        output: BufReader<ChildStdout>,
+    }
+    static VALIDATOR: OnceLock<Mutex<Validator>> = OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        let python = root().join(".tools/venv/bin/python");
+        assert!(
+            python.exists(),
+            "{} is missing: run `make tools` (or `make test`) to install the independent validator",
+            python.display()
+        );
+        let mut command = Command::new(python);
+        command
+            .arg(root().join("tests/reference_validator.py"))
+            .arg(root().join("spec/protocol-artifacts/schemas/harn-tools-v2.schema.json"));
+        if let Some(published) = shared(PUBLISHED_SCHEMA, "validation against the published envelope schema") {
+            command.arg(published);
+        }
+        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("the validator starts");
+        let input = child.stdin.take().expect("piped stdin");
+        let output = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Mutex::new(Validator { _child: child, input, output })
+    });
+    let mut validator = validator.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let line = catalog.trim_end();
+    assert!(!line.contains('\n'), "catalogs are checked in their compact form");
+    writeln!(validator.input, "{line}").expect("the validator reads");
+    validator.input.flush().expect("the validator reads");
+    let mut answer = String::new();
+    validator.output.read_line(&mut answer).expect("the validator answers");
+    match answer.trim_end() {
+        "ok" => Ok(()),
+        other => Err(other.to_owned()),
+    }
+}
+
+/// The built `harn-catalog` binary, run from the repository root.
+pub fn harn_catalog() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::cargo_bin("harn-catalog").expect("the binary is built");
+    command.current_dir(root());
+    command
+}
+
+/// Writes `contents` to `dir/name`; the path written.
+pub fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+/// Every `.harn` file under `folder`, in its sub-folders too, sorted by path.
+pub fn harn_fixtures(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "harn") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The environment variable that names the team's reference data folder.
+pub const SHARED_VARIABLE: &str = "HARN_CATALOG_SHARED";
+
+/// A file or folder of the team's reference data (the published envelope schema, the
+/// corpora), which stays outside this repository: in the folder `HARN_CATALOG_SHARED`
+/// names, else in `../shared` beside the repository. This is the only place the tests
+/// look for it.
+///
+/// `None` when it is absent: the suite that needs it says so on stderr, once, naming
+/// what is missing and how to provide it, and skips. Under CI (`CI` set) absence is a
+/// failure instead, so that CI, which has the data, runs every suite.
+pub fn shared(relative: &str, suite: &str) -> Option<PathBuf> {
+    let folder = match std::env::var_os(SHARED_VARIABLE) {
+        Some(folder) => PathBuf::from(folder),
+        None => root().join("../shared"),
+    };
+    let path = folder.join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    let line = format!(
+        "SKIPPED {suite}: {} is missing; put the team's shared/ folder beside the repository or set {SHARED_VARIABLE}=<folder>",
+        path.display()
+    );
+    assert!(std::env::var_os("CI").is_none(), "{line} (CI must run every suite)");
+    say_once(&line);
+    None
+}
+
+/// Writes `line` to stderr once per process, past libtest's output capture, which
+/// only intercepts the print macros: a skipped suite is never silent.
+pub fn say_once(line: &str) {
+    use std::collections::BTreeSet;
+    use std::io::Write;
+    use std::sync::Mutex;
+    static SAID: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    if SAID.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(line.to_owned()) {
+        // A leading newline: libtest's progress dots share the terminal line.
+        let _ = writeln!(std::io::stderr().lock(), "\n{line}");
+    }
+}

@@ -1,0 +1,101 @@
+//! The Harn front end: `.harn` modules compile, without running anything, to the
+//! catalogs upstream's `harn tool schema --surface exports|script` would emit.
+//!
+//! Every module in `fixtures/harn/` (and its sub-folders' `main.harn`) has its expected
+//! catalog beside it, `<name>.expected.json`; each is compared byte for byte and
+//! validated against the published envelope schema.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+use harn_catalog::compile::{Options, compile_file};
+use harn_catalog::ingest::harn::Surface;
+
+/// The `.harn` fixtures with an expected catalog, relative to the repository.
+fn fixtures() -> Vec<PathBuf> {
+    let mut found = common::harn_fixtures(&common::root().join("fixtures/harn"));
+    found.retain(|path| expected_path(path).exists());
+    found
+}
+
+fn expected_path(harn: &Path) -> PathBuf {
+    harn.with_extension("expected.json")
+}
+
+fn compile(path: &Path, surface: Surface) -> common::Outcome {
+    common::outcome(compile_file(path, Options { surface, ..Options::default() }))
+}
+
+#[test]
+fn every_fixture_compiles_to_its_expected_catalog() {
+    let fixtures = fixtures();
+    assert!(fixtures.len() >= 25, "only {} .harn fixtures with expected catalogs", fixtures.len());
+    let mut failures = Vec::new();
+    for path in &fixtures {
+        let outcome = compile(path, Surface::Auto);
+        let Some(catalog) = &outcome.catalog else {
+            failures.push(format!("{} was refused:\n{}", path.display(), outcome.human()));
+            continue;
+        };
+        let pretty =
+            serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(catalog).unwrap()).unwrap() + "\n";
+        let expected = std::fs::read_to_string(expected_path(path)).unwrap();
+        if pretty != expected {
+            let diff = similar::TextDiff::from_lines(&expected, &pretty);
+            failures.push(format!(
+                "{} differs from its expected catalog:\n{}",
+                path.display(),
+                diff.unified_diff().header("expected", "compiled")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_widget_script_gives_the_widget_registry_catalog() {
+    let script = compile(&common::root().join("fixtures/harn/widgets.harn"), Surface::Auto);
+    let declared = common::compile_path(&common::root().join("fixtures/widgets/registry.json"));
+    assert_eq!(script.catalog, declared.catalog, "{}", script.human());
+    let explicit = compile(&common::root().join("fixtures/harn/widgets.harn"), Surface::Script);
+    assert_eq!(explicit.catalog, declared.catalog);
+}
+
+#[test]
+fn main_is_never_run_and_imports_are_never_executed() {
+    // The module imports files that do not exist and a main that would divide by zero
+    // and panic after publishing; reading it statically is unaffected.
+    let outcome = compile(&common::root().join("fixtures/harn/script_never_runs.harn"), Surface::Auto);
+    let catalog = outcome.json();
+    assert_eq!(catalog["tools"][0]["name"], "noop");
+    assert!(outcome.diagnostics.is_empty(), "{}", outcome.human());
+}
+
+#[test]
+fn diagnostics_point_into_the_harn_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("widgets.harn");
+    std::fs::write(
+        &module,
+        "/// Apply a function.\npub fn apply(items: list<int>,\n             f: fn(int) -> int) -> list<int> {\n  return items\n}\n",
+    )
+    .unwrap();
+    let outcome = compile(&module, Surface::Auto);
+    outcome.assert_has("runtime-only-type", "contains runtime-only Harn type \"closure\"");
+    let diagnostic = outcome.diagnostics.iter().find(|d| d.code() == "runtime-only-type").unwrap();
+    let at = diagnostic.origin.as_ref().unwrap().line_col();
+    assert_eq!((at.line, at.column), (3, 17), "{}", outcome.human());
+    assert!(outcome.human().contains("f: fn(int) -> int"), "{}", outcome.human());
+}
+
+#[test]
+fn the_surface_can_be_chosen() {
+    // widgets.harn has no public function: auto is the script surface; exports finds
+    // no tool at all.
+    let exports = compile(&common::root().join("fixtures/harn/widgets.harn"), Surface::Exports);
+    assert_eq!(exports.json()["tools"], serde_json::json!([]));
+    // primitives.harn has one: auto is the exports surface; script finds no main.
+    let script = compile(&common::root().join("fixtures/harn/primitives.harn"), Surface::Script);
+    script.assert_has("script-surface", "has no `main`");
+}
