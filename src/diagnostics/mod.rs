@@ -1,6 +1,6 @@
 //! Diagnostics: what went wrong, which rule says so, and where in which file.
 //!
-//! Every diagnostic is raised by a [`Rule`] declared with [`declare_rule!`] next to
+//! Every diagnostic is raised by a [`Rule`] declared with [`declare_rule!`](crate::declare_rule) next to
 //! the code that checks it; the rule table (`harn-catalog rules`) is collected from
 //! those declarations, never maintained by hand.
 

@@ -217,6 +217,19 @@ pub fn shared(relative: &str, suite: &str) -> Option<PathBuf> {
     None
 }
 
+/// Whether the program `name` is on the PATH. Where it is not, `suite` is skipped: said
+/// once on stderr with how to install it (`how`); under CI it is a failure instead.
+pub fn tool_present(name: &str, suite: &str, how: &str) -> bool {
+    let found = std::process::Command::new("sh").arg("-c").arg(format!("command -v {name}")).output();
+    if found.is_ok_and(|output| output.status.success()) {
+        return true;
+    }
+    let line = format!("SKIPPED {suite}: {name} is not installed ({how})");
+    assert!(std::env::var_os("CI").is_none(), "{line} (CI must run every suite)");
+    say_once(&line);
+    false
+}
+
 /// Writes `line` to stderr once per process, past libtest's output capture, which
 /// only intercepts the print macros: a skipped suite is never silent.
 pub fn say_once(line: &str) {
