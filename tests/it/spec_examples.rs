@@ -14,6 +14,7 @@
 //!   `harn-catalog schema FILE ARGS…` prints on stderr, run in a folder holding the
 //!   input);
 //! - an input without a `diagnostics` block must compile without a single diagnostic;
+//! - `toml config` is a `harn-catalog.toml`, which must read as one;
 //! - `<lang> sketch` marks an incomplete illustration that is deliberately not compiled.
 //!
 //! Any other info string on a block of those languages fails the test, so that no
@@ -116,13 +117,19 @@ fn examples(file: &str, markdown: &str) -> Result<Vec<Example>, String> {
                 continue;
             }
             (_, Some("sketch")) => continue,
+            ("toml", Some("config")) => {
+                if let Err(reason) = config_loads(&block.text) {
+                    return Err(format!("{at}: the configuration is refused: {reason}"));
+                }
+                continue;
+            }
             ("json", Some("catalog")) => Shown::Catalog(rest.first().cloned().unwrap_or_default()),
             ("json", Some("mcp")) => Shown::Mcp(rest.first().cloned().unwrap_or_default()),
             ("text", Some("diagnostics")) => Shown::Diagnostics,
             ("text", Some("stderr")) => Shown::Stderr(rest.to_vec()),
             (language, _) if CHECKED_LANGUAGES.contains(&language) => {
                 return Err(format!(
-                    "{at}: a ```{language} block needs a role (input, catalog, mcp or sketch), found {:?}",
+                    "{at}: a ```{language} block needs a role (input, catalog, mcp, config or sketch), found {:?}",
                     block.info
                 ));
             }
@@ -134,6 +141,14 @@ fn examples(file: &str, markdown: &str) -> Result<Vec<Example>, String> {
         example.results.push((block.line, shown, block.text));
     }
     Ok(examples)
+}
+
+/// Whether `text` reads as a `harn-catalog.toml` for `gen` and `check`.
+fn config_loads(text: &str) -> Result<(), String> {
+    let folder = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let path = folder.path().join("harn-catalog.toml");
+    std::fs::write(&path, text).map_err(|e| e.to_string())?;
+    harn_catalog::config::load(&path).map(drop)
 }
 
 /// The value at `pointer` (empty: the whole value) in `document`.
@@ -280,6 +295,8 @@ fn the_convention_refuses_unchecked_blocks_and_stray_results() {
     assert!(examples("t.md", unchecked).unwrap_err().contains("needs a role"));
     let stray = "```json catalog\n{}\n```\n";
     assert!(examples("t.md", stray).unwrap_err().contains("before any input"));
+    let config = "```toml config\n[[catalog]]\ninput = \"a.json\"\noutput = \"b.json\"\nprety = true\n```\n";
+    assert!(examples("t.md", config).unwrap_err().contains("prety"));
     let fine = "```json input\n{\"tools\": []}\n```\n\n```json catalog\n{}\n```\n```sh\nls\n```\n";
     let found = examples("t.md", fine).unwrap();
     assert_eq!((found.len(), found[0].results.len()), (1, 1));
