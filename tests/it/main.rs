@@ -14,4 +14,5 @@ mod prepare;
 mod protocol_artifacts;
 mod robustness;
 mod rules;
+mod spec_examples;
 mod typescript;
