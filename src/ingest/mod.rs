@@ -17,6 +17,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::diagnostics::Diagnostic;
+use crate::paths::Confinement;
 use crate::source::{Format, SourceFile};
 
 pub use read::{EMPTY_INPUT, INVALID_UTF8, UNKNOWN_FORMAT, UNREADABLE_INPUT};
@@ -48,18 +49,19 @@ pub struct Loaded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads and parses one input file; a `.harn` module is read on `surface`.
-pub fn load(path: &Path, surface: harn::Surface) -> Result<Loaded, LoadError> {
+/// Reads and parses one input file; a `.harn` module is read on `surface`, its
+/// imports confined by `paths`.
+pub fn load(path: &Path, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, LoadError> {
     let format = read::format_of(path).map_err(LoadError::Unreadable)?;
     let text = read::read_text(path, format).map_err(|e| match e {
         read::ReadError::Io(d) => LoadError::Unreadable(d),
         read::ReadError::Content(d) => LoadError::Rejected(d),
     })?;
-    parse(SourceFile::new(path, text, format), surface).map_err(LoadError::Rejected)
+    parse(SourceFile::new(path, text, format), surface, paths).map_err(LoadError::Rejected)
 }
 
 /// Parses text that is already in memory (tests, stdin).
-pub fn parse(source: SourceFile, surface: harn::Surface) -> Result<Loaded, Diagnostic> {
+pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
     if source.text.trim().is_empty() {
         return Err(EMPTY_INPUT
@@ -71,7 +73,7 @@ pub fn parse(source: SourceFile, surface: harn::Surface) -> Result<Loaded, Diagn
         Format::Yaml => yaml::parse(&source)?,
         Format::Toml => toml::parse(&source)?,
         Format::Harn => {
-            let (document, diagnostics) = harn::load(source, surface)?;
+            let (document, diagnostics) = harn::load_confined(source, surface, paths)?;
             return Ok(Loaded { document, diagnostics });
         }
     };
