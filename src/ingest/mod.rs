@@ -19,6 +19,7 @@ use serde_json::Value;
 use crate::diagnostics::Diagnostic;
 use crate::paths::Confinement;
 use crate::source::{Format, SourceFile};
+use rules::inexact_number;
 
 pub use read::{EMPTY_INPUT, INVALID_UTF8, UNKNOWN_FORMAT, UNREADABLE_INPUT};
 
@@ -68,14 +69,22 @@ pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) ->
             .diag(format!("{} is empty; a registry declaration or a catalog is expected", source.display_path()))
             .at(crate::diagnostics::Origin::span(&source, 0..0)));
     }
-    let value = match source.format {
-        Format::Json => json::parse(&source)?,
+    // Only a literal read as a float can be rounded: the readers note them, and the
+    // literals are compared with what the catalog writes only then.
+    let (value, diagnostics) = match source.format {
+        Format::Json => match inexact_number::noting_floats(|| json::parse(&source)) {
+            (value, false) => (value?, Vec::new()),
+            (value, true) => (value?, inexact_number::in_json(&source)),
+        },
         Format::Yaml => yaml::parse(&source)?,
-        Format::Toml => toml::parse(&source)?,
+        Format::Toml => match inexact_number::noting_floats(|| toml::parse(&source)) {
+            (value, false) => (value?, Vec::new()),
+            (value, true) => (value?, inexact_number::in_toml(&source)),
+        },
         Format::Harn => {
             let (document, diagnostics) = harn::load_confined(source, surface, paths)?;
             return Ok(Loaded { document, diagnostics });
         }
     };
-    Ok(Loaded { document: Document { source, value }, diagnostics: Vec::new() })
+    Ok(Loaded { document: Document { source, value }, diagnostics })
 }

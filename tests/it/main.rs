@@ -10,6 +10,7 @@ mod harn;
 mod harn_fuzz;
 mod mcp_semantics;
 mod normalization;
+mod numbers;
 mod paths;
 mod prepare;
 mod protocol_artifacts;
