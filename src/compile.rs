@@ -9,6 +9,7 @@ use crate::contract::{ToolAudience, ToolCatalog};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ingest::harn::Surface;
 use crate::ingest::{self, LoadError, Loaded};
+use crate::paths::Confinement;
 use crate::project::Prepared;
 use crate::provenance::Provenance;
 
@@ -48,9 +49,16 @@ pub struct Options {
     pub mcp_documents: bool,
 }
 
-/// Compiles the registry declaration or catalog at `path`.
+/// Compiles the registry declaration or catalog at `path`; a `.harn` module's imports
+/// stay inside its own project.
 pub fn compile_file(path: &Path, options: Options) -> Compilation {
-    match ingest::load(path, options.surface) {
+    compile_file_in(path, options, &Confinement::default())
+}
+
+/// [`compile_file`], with a `.harn` module's imports confined by `paths` (a
+/// configuration's project, or anywhere when the user allows it).
+pub fn compile_file_in(path: &Path, options: Options, paths: &Confinement) -> Compilation {
+    match ingest::load(path, options.surface, paths) {
         Ok(loaded) => compile_loaded(loaded, options),
         Err(LoadError::Unreadable(d)) => Compilation::failed(d, true),
         Err(LoadError::Rejected(d)) => Compilation::failed(d, false),
@@ -59,7 +67,7 @@ pub fn compile_file(path: &Path, options: Options) -> Compilation {
 
 /// Compiles a source file already in memory (its format given by the source).
 pub fn compile_source(source: crate::source::SourceFile, options: Options) -> Compilation {
-    match ingest::parse(source, options.surface) {
+    match ingest::parse(source, options.surface, &Confinement::default()) {
         Ok(loaded) => compile_loaded(loaded, options),
         Err(d) => Compilation::failed(d, false),
     }

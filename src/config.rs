@@ -9,10 +9,19 @@
 //! deny_warnings = false            # treat warnings as errors (default: false)
 //! surface = "auto"                 # for a .harn input: auto, exports or script
 //! ```
+//!
+//! Inputs and outputs must stay inside the project (rule `path-outside-project`,
+//! [`crate::paths`]) unless `--allow-outside-project` is given.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::paths::{self, PATH_OUTSIDE_PROJECT};
+use crate::source::{Format, SourceFile};
 
 /// The default configuration file name.
 pub const DEFAULT_CONFIG: &str = "harn-catalog.toml";
@@ -22,6 +31,8 @@ pub const DEFAULT_CONFIG: &str = "harn-catalog.toml";
 pub struct Config {
     /// The folder the configuration's paths are relative to.
     pub root: PathBuf,
+    /// The configuration's own text, for diagnostics that point into it.
+    pub source: Arc<SourceFile>,
     pub catalogs: Vec<CatalogTarget>,
 }
 
@@ -29,8 +40,8 @@ pub struct Config {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogTarget {
-    pub input: PathBuf,
-    pub output: PathBuf,
+    pub input: Spanned<PathBuf>,
+    pub output: Spanned<PathBuf>,
     #[serde(default)]
     pub pretty: bool,
     #[serde(default)]
@@ -59,7 +70,38 @@ pub fn load(path: &Path) -> Result<Config, String> {
         return Err(format!("{} lists no [[catalog]] to generate", path.display()));
     }
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    Ok(Config { root, catalogs: file.catalog })
+    let source = Arc::new(SourceFile::new(path, text, Format::Toml));
+    Ok(Config { root, source, catalogs: file.catalog })
+}
+
+impl Config {
+    /// The project the configuration's paths must stay inside: its folder, widened
+    /// to the git work tree that holds it (see [`paths::project_root`]).
+    pub fn project(&self) -> PathBuf {
+        paths::project_root(&self.root)
+    }
+
+    /// A refusal for every input and output that leads outside `project`, pointing at
+    /// the path in the configuration. Nothing is read or written to find them.
+    pub fn paths_outside(&self, project: &Path) -> Vec<Diagnostic> {
+        let named = self.catalogs.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
+        named
+            .filter_map(|(what, path)| {
+                let escape = paths::escape(project, &self.root, path.get_ref())?;
+                let written = path.get_ref().to_string_lossy();
+                Some(
+                    PATH_OUTSIDE_PROJECT
+                        .diag(format!("{what} {}", escape.describe(&written)))
+                        .at(Origin::span(&self.source, path.span()))
+                        .help(format!(
+                            "the project is {}; keep the {what} inside it, or pass {} to follow it out",
+                            project.display(),
+                            paths::ALLOW_FLAG
+                        )),
+                )
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -73,7 +115,7 @@ mod tests {
         std::fs::write(&path, "[[catalog]]\ninput = \"a.json\"\noutput = \"out/a.json\"\npretty = true\n").unwrap();
         let config = load(&path).unwrap();
         assert_eq!(config.root, dir.path());
-        assert_eq!(config.catalogs[0].output, PathBuf::from("out/a.json"));
+        assert_eq!(config.catalogs[0].output.get_ref(), Path::new("out/a.json"));
         assert!(config.catalogs[0].pretty && !config.catalogs[0].deny_warnings);
         std::fs::write(&path, "[[catalog]]\ninput = \"a.json\"\noutput = \"b.json\"\nprety = true\n").unwrap();
         let error = load(&path).unwrap_err();

@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod drift;
 pub mod emit;
 pub mod ingest;
+pub mod paths;
 pub mod pointer;
 pub mod project;
 pub mod provenance;

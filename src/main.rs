@@ -13,6 +13,7 @@ use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::drift::{self, Finding};
 use harn_catalog::emit::{self, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
+use harn_catalog::paths::Confinement;
 use harn_catalog::project::{Prepared, cli, mcp};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
@@ -88,6 +89,8 @@ struct SchemaArgs {
     #[arg(long, value_enum, default_value_t = PhaseArg::All)]
     phase: PhaseArg,
     #[command(flatten)]
+    paths: PathArgs,
+    #[command(flatten)]
     report: ReportArgs,
 }
 
@@ -102,6 +105,8 @@ struct McpArgs {
     /// Indent with two spaces.
     #[arg(long)]
     pretty: bool,
+    #[command(flatten)]
+    paths: PathArgs,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -118,6 +123,8 @@ struct CompletionsArgs {
     #[arg(long, value_enum, default_value_t = Surface::Auto)]
     surface: Surface,
     #[command(flatten)]
+    paths: PathArgs,
+    #[command(flatten)]
     report: ReportArgs,
 }
 
@@ -126,6 +133,8 @@ struct ConfigArgs {
     /// The configuration listing inputs and outputs.
     #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
     config: PathBuf,
+    #[command(flatten)]
+    paths: PathArgs,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -142,6 +151,22 @@ struct ProtocolArgs {
     /// The version stamped into the artifacts (semver); defaults to harn-catalog's.
     #[arg(long, value_name = "SEMVER", value_parser = semver::Version::parse)]
     artifact_version: Option<semver::Version>,
+}
+
+#[derive(clap::Args)]
+struct PathArgs {
+    /// Follow paths out of the project: let the inputs and outputs a configuration
+    /// names, and the imports of a .harn module, resolve outside the folder of the
+    /// configuration or module and the git work tree that holds it.
+    #[arg(long)]
+    allow_outside_project: bool,
+}
+
+impl PathArgs {
+    /// Where an input's imports may lead: inside its own project unless allowed out.
+    fn confinement(&self) -> Confinement {
+        if self.allow_outside_project { Confinement::Anywhere } else { Confinement::InputProject }
+    }
 }
 
 #[derive(clap::Args)]
@@ -235,7 +260,7 @@ fn schema(args: &SchemaArgs) -> u8 {
         surface: args.surface,
         ..Options::default()
     };
-    let compilation = compile::compile_file(&args.file, options);
+    let compilation = compile::compile_file_in(&args.file, options, &args.paths.confinement());
     let renderer = args.report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
     let Some(catalog) = compilation.catalog else {
@@ -261,9 +286,15 @@ fn schema(args: &SchemaArgs) -> u8 {
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;
 /// prints the diagnostics; the exit code when nothing can be printed.
-fn prepared(file: &Path, surface: Surface, mcp_documents: bool, report: &ReportArgs) -> Result<Prepared, u8> {
+fn prepared(
+    file: &Path,
+    surface: Surface,
+    mcp_documents: bool,
+    paths: &PathArgs,
+    report: &ReportArgs,
+) -> Result<Prepared, u8> {
     let options = Options { deny_warnings: report.deny_warnings, surface, mcp_documents, ..Options::default() };
-    let compilation = compile::compile_file(file, options);
+    let compilation = compile::compile_file_in(file, options, &paths.confinement());
     let renderer = report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
     match compilation.prepared {
@@ -279,7 +310,7 @@ fn prepared(file: &Path, surface: Surface, mcp_documents: bool, report: &ReportA
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(&args.file, args.surface, true, &args.report) {
+    match prepared(&args.file, args.surface, true, &args.paths, &args.report) {
         Ok(prepared) => print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, args.pretty)),
         Err(code) => code,
     }
@@ -289,7 +320,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
     let mut script = Vec::new();
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
-        Some(file) => match prepared(file, args.surface, false, &args.report) {
+        Some(file) => match prepared(file, args.surface, false, &args.paths, &args.report) {
             Ok(prepared) => {
                 let mut command = cli::command::command(&prepared);
                 clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
@@ -319,6 +350,18 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         }
     };
     let renderer = args.report.renderer();
+    // Every path is checked before anything is read or written (path-outside-project).
+    let confinement = if args.paths.allow_outside_project {
+        Confinement::Anywhere
+    } else {
+        let project = config.project();
+        let outside = config.paths_outside(&project);
+        if !outside.is_empty() {
+            report(&renderer, &outside, "; nothing was read or written");
+            return REJECTED;
+        }
+        Confinement::Project(project.into())
+    };
     let mut expected = Vec::with_capacity(config.catalogs.len());
     let mut refused = false;
     for target in &config.catalogs {
@@ -327,14 +370,14 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
             surface: target.surface,
             ..Options::default()
         };
-        let compilation = compile::compile_file(&config.root.join(&target.input), options);
+        let compilation = compile::compile_file_in(&config.root.join(target.input.get_ref()), options, &confinement);
         let diagnostics = compilation.diagnostics.into_vec();
         for diagnostic in &diagnostics {
             eprint!("{}", renderer.render(diagnostic));
         }
         match compilation.catalog {
             Some(catalog) => expected.push(Artifact {
-                path: target.output.to_string_lossy().replace('\\', "/"),
+                path: target.output.get_ref().to_string_lossy().replace('\\', "/"),
                 contents: emit::canonical_json(&catalog, target.pretty),
             }),
             None if compilation.unreadable => return USAGE,

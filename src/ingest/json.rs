@@ -82,6 +82,7 @@ impl<'de> Visitor<'de> for StrictValue {
     }
 
     fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Value, E> {
+        super::rules::inexact_number::note_float();
         serde_json::Number::from_f64(v).map(Value::Number).ok_or_else(|| E::custom("number is not finite"))
     }
 

@@ -17,7 +17,9 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::diagnostics::Diagnostic;
+use crate::paths::Confinement;
 use crate::source::{Format, SourceFile};
+use rules::inexact_number;
 
 pub use read::{EMPTY_INPUT, INVALID_UTF8, UNKNOWN_FORMAT, UNREADABLE_INPUT};
 
@@ -48,32 +50,41 @@ pub struct Loaded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads and parses one input file; a `.harn` module is read on `surface`.
-pub fn load(path: &Path, surface: harn::Surface) -> Result<Loaded, LoadError> {
+/// Reads and parses one input file; a `.harn` module is read on `surface`, its
+/// imports confined by `paths`.
+pub fn load(path: &Path, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, LoadError> {
     let format = read::format_of(path).map_err(LoadError::Unreadable)?;
     let text = read::read_text(path, format).map_err(|e| match e {
         read::ReadError::Io(d) => LoadError::Unreadable(d),
         read::ReadError::Content(d) => LoadError::Rejected(d),
     })?;
-    parse(SourceFile::new(path, text, format), surface).map_err(LoadError::Rejected)
+    parse(SourceFile::new(path, text, format), surface, paths).map_err(LoadError::Rejected)
 }
 
 /// Parses text that is already in memory (tests, stdin).
-pub fn parse(source: SourceFile, surface: harn::Surface) -> Result<Loaded, Diagnostic> {
+pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
     if source.text.trim().is_empty() {
         return Err(EMPTY_INPUT
             .diag(format!("{} is empty; a registry declaration or a catalog is expected", source.display_path()))
             .at(crate::diagnostics::Origin::span(&source, 0..0)));
     }
-    let value = match source.format {
-        Format::Json => json::parse(&source)?,
+    // Only a literal read as a float can be rounded: the readers note them, and the
+    // literals are compared with what the catalog writes only then.
+    let (value, diagnostics) = match source.format {
+        Format::Json => match inexact_number::noting_floats(|| json::parse(&source)) {
+            (value, false) => (value?, Vec::new()),
+            (value, true) => (value?, inexact_number::in_json(&source)),
+        },
         Format::Yaml => yaml::parse(&source)?,
-        Format::Toml => toml::parse(&source)?,
+        Format::Toml => match inexact_number::noting_floats(|| toml::parse(&source)) {
+            (value, false) => (value?, Vec::new()),
+            (value, true) => (value?, inexact_number::in_toml(&source)),
+        },
         Format::Harn => {
-            let (document, diagnostics) = harn::load(source, surface)?;
+            let (document, diagnostics) = harn::load_confined(source, surface, paths)?;
             return Ok(Loaded { document, diagnostics });
         }
     };
-    Ok(Loaded { document: Document { source, value }, diagnostics: Vec::new() })
+    Ok(Loaded { document: Document { source, value }, diagnostics })
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::MAX_DEPTH;
-use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, UNSUPPORTED_VALUE, syntax_error, too_deep};
+use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, UNSUPPORTED_VALUE, inexact_number, syntax_error, too_deep};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
@@ -61,7 +61,7 @@ fn convert(
     Ok(match value {
         toml::Value::String(s) => Value::String(s),
         toml::Value::Integer(i) => Value::from(i),
-        toml::Value::Float(f) => match serde_json::Number::from_f64(f) {
+        toml::Value::Float(f) => match serde_json::Number::from_f64(f).inspect(|_| inexact_number::note_float()) {
             Some(n) => Value::Number(n),
             None => {
                 return Err(UNSUPPORTED_VALUE

@@ -1,12 +1,13 @@
 //! YAML inputs: `saphyr` (YAML 1.2, duplicate keys refused), converted to JSON values.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, ScanError, YamlData};
 use serde_json::{Map, Value};
 
 use super::MAX_DEPTH;
-use super::rules::{DUPLICATE_KEY, UNSUPPORTED_VALUE, syntax_error, too_deep};
+use super::rules::{DUPLICATE_KEY, UNSUPPORTED_VALUE, inexact_number, syntax_error, too_deep};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
 use crate::source::SourceFile;
@@ -25,8 +26,9 @@ pub fn mapping_key(node: &MarkedYaml<'_>) -> Option<String> {
     }
 }
 
-/// Parses the text as exactly one YAML document and converts it to JSON.
-pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
+/// Parses the text as exactly one YAML document and converts it to JSON, with a
+/// warning for each number the conversion rounds.
+pub fn parse(source: &Arc<SourceFile>) -> Result<(Value, Vec<Diagnostic>), Diagnostic> {
     let docs = load_documents(&source.text).map_err(|e| scan_error(source, &e))?;
     match docs.len() {
         1 => {}
@@ -43,7 +45,9 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
             ));
         }
     }
-    Converter { source }.convert(&docs[0], &mut Pointer::root(), 0)
+    let converter = Converter { source, rounded: RefCell::new(Vec::new()) };
+    let value = converter.convert(&docs[0], &mut Pointer::root(), 0)?;
+    Ok((value, converter.rounded.into_inner()))
 }
 
 fn scan_error(source: &Arc<SourceFile>, error: &ScanError) -> Diagnostic {
@@ -63,6 +67,8 @@ fn scan_error(source: &Arc<SourceFile>, error: &ScanError) -> Diagnostic {
 
 struct Converter<'s> {
     source: &'s Arc<SourceFile>,
+    /// Warnings for the floats that do not keep their literal (`inexact-number`).
+    rounded: RefCell<Vec<Diagnostic>>,
 }
 
 impl Converter<'_> {
@@ -82,7 +88,15 @@ impl Converter<'_> {
                 Scalar::Boolean(b) => Value::Bool(*b),
                 Scalar::Integer(i) => Value::from(*i),
                 Scalar::FloatingPoint(f) => match serde_json::Number::from_f64(f.into_inner()) {
-                    Some(n) => Value::Number(n),
+                    Some(n) => {
+                        let start = self.source.lines().offset_of(
+                            &self.source.text,
+                            node.span.start.line().saturating_sub(1),
+                            node.span.start.col(),
+                        );
+                        self.rounded.borrow_mut().extend(inexact_number::in_yaml(self.source, start, f.into_inner()));
+                        Value::Number(n)
+                    }
                     None => {
                         return Err(self.unsupported(
                             pointer,
@@ -167,7 +181,7 @@ mod tests {
     use crate::source::Format;
 
     fn parse_text(text: &str) -> Result<Value, Diagnostic> {
-        parse(&Arc::new(SourceFile::new("t.yaml", text.to_owned(), Format::Yaml)))
+        parse(&Arc::new(SourceFile::new("t.yaml", text.to_owned(), Format::Yaml))).map(|(value, _)| value)
     }
 
     #[test]

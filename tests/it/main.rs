@@ -10,6 +10,8 @@ mod harn;
 mod harn_fuzz;
 mod mcp_semantics;
 mod normalization;
+mod numbers;
+mod paths;
 mod prepare;
 mod protocol_artifacts;
 mod robustness;

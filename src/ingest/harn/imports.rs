@@ -9,7 +9,8 @@ use super::ast::{Import, Item, Module};
 use super::types::{Declaration, Declarations};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::source::SourceFile;
+use crate::paths::{self, Confinement, PATH_OUTSIDE_PROJECT};
+use crate::source::{Format, SourceFile};
 
 declare_rule! {
     /// ## What it checks
@@ -45,42 +46,99 @@ pub enum Target {
 }
 
 pub fn target(import: &Import, folder: &Path) -> Target {
-    let path = &import.path;
-    if path.starts_with("./") || path.starts_with("../") || path.starts_with('/') {
-        let mut file = folder.join(path.strip_prefix("./").unwrap_or(path));
-        if file.extension().is_none_or(|e| e != "harn") {
-            file.set_extension("harn");
-        }
-        Target::Relative(file)
-    } else {
-        Target::Unavailable
+    match written(import) {
+        Some(file) => Target::Relative(folder.join(file)),
+        None => Target::Unavailable,
     }
+}
+
+/// The file a relative import names, relative to the importing module's folder.
+fn written(import: &Import) -> Option<PathBuf> {
+    let path = &import.path;
+    if !(path.starts_with("./") || path.starts_with("../") || path.starts_with('/')) {
+        return None;
+    }
+    let mut file = PathBuf::from(path.strip_prefix("./").unwrap_or(path));
+    if file.extension().is_none_or(|e| e != "harn") {
+        file.set_extension("harn");
+    }
+    Some(file)
+}
+
+/// Why the imported modules could not all be read.
+enum Failure {
+    /// An import leads outside the project: refused, nothing outside read.
+    Outside(Vec<Diagnostic>),
+    /// An import could not be read or parsed.
+    Unreadable(String),
 }
 
 /// The modules whose declarations the main module sees: each directly imported
 /// module, and the modules their `pub import`s re-export, transitively. Empty (with
-/// a warning) when any relative import cannot be read or parsed.
-pub fn imported_modules(main: &Module, source: &Arc<SourceFile>, out: &mut Vec<Diagnostic>) -> Vec<Module> {
+/// a warning) when any relative import cannot be read or parsed; empty (with an
+/// error) when one leads outside the project `paths` confines them to, each
+/// module's imports checked before any of them is read.
+pub fn imported_modules(
+    main: &Module,
+    source: &Arc<SourceFile>,
+    paths: &Confinement,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Module> {
     let folder = source.path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let root = paths.root_for(&folder);
+    let read = |import: &&Import| written(import).is_some();
+    let refused = outside(imports(main).filter(read), source, &folder, root.as_deref());
+    if !refused.is_empty() {
+        out.extend(refused);
+        return Vec::new();
+    }
     let mut modules = Vec::new();
     // Compared with canonical paths, so that a chain leading back here stops.
     let mut seen: Vec<PathBuf> = vec![source.path.canonicalize().unwrap_or_else(|_| source.path.clone())];
     for import in imports(main) {
         if let Target::Relative(file) = target(import, &folder) {
-            if let Err(reason) = load_chain(&file, &mut seen, &mut modules) {
-                out.push(
-                    UNRESOLVED_IMPORT
-                        .diag(format!(
-                            "import {:?}: {reason}; as upstream does, the declarations of every import are left out",
-                            import.path
-                        ))
-                        .at(Origin::span(source, import.span.range())),
-                );
-                return Vec::new();
+            match load_chain(&file, root.as_deref(), &mut seen, &mut modules) {
+                Ok(()) => {}
+                Err(Failure::Outside(refused)) => {
+                    out.extend(refused);
+                    return Vec::new();
+                }
+                Err(Failure::Unreadable(reason)) => {
+                    out.push(
+                        UNRESOLVED_IMPORT
+                            .diag(format!(
+                                "import {:?}: {reason}; as upstream does, the declarations of every import are left out",
+                                import.path
+                            ))
+                            .at(Origin::span(source, import.span.range())),
+                    );
+                    return Vec::new();
+                }
             }
         }
     }
     modules
+}
+
+/// The refusals of the `imports` of the module in `source` (in `folder`) that lead
+/// outside `root`; none when there is no root to stay inside.
+fn outside<'a>(
+    imports: impl Iterator<Item = &'a Import>,
+    source: &Arc<SourceFile>,
+    folder: &Path,
+    root: Option<&Path>,
+) -> Vec<Diagnostic> {
+    let Some(root) = root else { return Vec::new() };
+    imports
+        .filter_map(|import| {
+            let escape = paths::escape(root, folder, &written(import)?)?;
+            Some(
+                PATH_OUTSIDE_PROJECT
+                    .diag(format!("import {}; nothing was read from it", escape.describe(&import.path)))
+                    .at(Origin::span(source, import.span.range())),
+            )
+        })
+        .collect()
 }
 
 fn imports(module: &Module) -> impl Iterator<Item = &Import> {
@@ -90,30 +148,39 @@ fn imports(module: &Module) -> impl Iterator<Item = &Import> {
     })
 }
 
-/// Reads `file`, then the modules it re-exports with `pub import`.
-fn load_chain(file: &Path, seen: &mut Vec<PathBuf>, modules: &mut Vec<Module>) -> Result<(), String> {
-    let canonical = file.canonicalize().map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+/// Reads `file`, then the modules it re-exports with `pub import`, once their paths
+/// are known to stay inside `root`.
+fn load_chain(
+    file: &Path,
+    root: Option<&Path>,
+    seen: &mut Vec<PathBuf>,
+    modules: &mut Vec<Module>,
+) -> Result<(), Failure> {
+    let unreadable = |e: std::io::Error| Failure::Unreadable(format!("cannot read {}: {e}", file.display()));
+    let canonical = file.canonicalize().map_err(unreadable)?;
     if seen.contains(&canonical) {
         return Ok(());
     }
     seen.push(canonical);
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file).map_err(unreadable)?;
     let module = super::parser::parse(&text).map_err(|e| {
         let lines = crate::source::LineIndex::new(&text);
         let at = lines.line_col(&text, e.span.start);
-        format!("{}:{}:{}: {}", file.display(), at.line, at.column, e.message)
+        Failure::Unreadable(format!("{}:{}:{}: {}", file.display(), at.line, at.column, e.message))
     })?;
     let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
-    let reexports: Vec<PathBuf> = imports(&module)
-        .filter(|i| i.public)
-        .filter_map(|i| match target(i, &folder) {
-            Target::Relative(path) => Some(path),
-            Target::Unavailable => None,
-        })
-        .collect();
+    let reexported = || imports(&module).filter(|i| i.public && written(i).is_some());
+    if root.is_some() {
+        let source = Arc::new(SourceFile::new(file, text, Format::Harn));
+        let refused = outside(reexported(), &source, &folder, root);
+        if !refused.is_empty() {
+            return Err(Failure::Outside(refused));
+        }
+    }
+    let reexports: Vec<PathBuf> = reexported().filter_map(written).map(|f| folder.join(f)).collect();
     modules.push(module);
     for path in reexports {
-        load_chain(&path, seen, modules)?;
+        load_chain(&path, root, seen, modules)?;
     }
     Ok(())
 }

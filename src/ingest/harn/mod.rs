@@ -16,6 +16,7 @@ use std::sync::Arc;
 use super::Document;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::paths::Confinement;
 use crate::source::SourceFile;
 use ast::Module;
 
@@ -55,8 +56,18 @@ pub enum Surface {
 }
 
 /// A `.harn` module read into a document: a catalog (exports surface) or a registry
-/// declaration (script surface), with the diagnostics reading it raised.
+/// declaration (script surface), with the diagnostics reading it raised. Its imports
+/// must stay inside its own project.
 pub fn load(source: Arc<SourceFile>, surface: Surface) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
+    load_confined(source, surface, &Confinement::default())
+}
+
+/// [`load`], with the imports confined by `paths`.
+pub fn load_confined(
+    source: Arc<SourceFile>,
+    surface: Surface,
+    paths: &Confinement,
+) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
     let module = parser::parse(&source.text)
         .map_err(|e| HARN_SYNTAX.diag(e.message).at(Origin::span(&source, e.span.range())))?;
     let surface = match surface {
@@ -68,7 +79,7 @@ pub fn load(source: Arc<SourceFile>, surface: Surface) -> Result<(Document, Vec<
     let spanned = match surface {
         Surface::Script => script::registry(&module, &source)?,
         _ => {
-            let imported = imports::imported_modules(&module, &source, &mut diagnostics);
+            let imported = imports::imported_modules(&module, &source, paths, &mut diagnostics);
             let declarations = imports::declarations(&imported, &module);
             warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
             let projector = types::Projector { declarations: &declarations };

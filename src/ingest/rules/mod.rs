@@ -1,6 +1,7 @@
 //! Input-phase rules shared by the JSON, YAML and TOML readers.
 
 mod duplicate_key;
+pub mod inexact_number;
 mod nesting_too_deep;
 mod syntax_error;
 mod unsupported_value;
