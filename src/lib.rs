@@ -16,6 +16,7 @@ pub mod ingest;
 pub mod pointer;
 pub mod project;
 pub mod provenance;
+pub mod schema;
 pub mod source;
 
 /// Re-exported for [`declare_rule!`], so that rules register from any crate.

@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use crate::contract::ToolCatalogEntry;
 use crate::diagnostics::Origin;
 use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
@@ -119,6 +120,32 @@ impl Provenance {
     /// filter of the catalog's tools does.
     pub fn retain_tools(&mut self, kept: &[usize]) {
         self.tools = kept.iter().filter_map(|i| self.tools.get(*i).cloned()).collect();
+    }
+}
+
+/// One tool of a catalog with where it came from: what every per-tool rule reports
+/// against, in the catalog phase and the prepare phase alike. It lives here, beside
+/// the table it reads, so that both phases use it without one importing the other.
+pub struct ToolCx<'a> {
+    pub index: usize,
+    pub tool: &'a ToolCatalogEntry,
+    pub provenance: &'a Provenance,
+}
+
+impl ToolCx<'_> {
+    /// `tools[<i>].<path>`
+    pub fn label(&self, path: &str) -> String {
+        format!("tools[{}].{path}", self.index)
+    }
+
+    /// Where the value at `path` (a JSON Pointer in wire field names) was written.
+    pub fn origin(&self, path: &Pointer) -> Origin {
+        self.provenance.tool(self.index, path, false)
+    }
+
+    /// Where the member name at `path` was written.
+    pub fn key_origin(&self, path: &Pointer) -> Origin {
+        self.provenance.tool(self.index, path, true)
     }
 }
 

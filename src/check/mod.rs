@@ -12,8 +12,10 @@ use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
 use crate::provenance::{EntryOrigin, Provenance};
+use crate::schema::refs;
+use crate::schema::registry::Components;
 use catalog::{ToolCx, at, blank_string};
-use schema::{Components, Role, Subject, Wording};
+use schema::{Role, Subject, Wording};
 
 /// Where a place inside one schema was written.
 type Locator<'a> = dyn Fn(&Pointer, bool) -> Origin + 'a;
@@ -53,11 +55,10 @@ pub fn validate(
     if let Some(schemas) = schemas {
         // Components that MCP projection bundles into some MCP tool's schemas; only
         // needed (for the external-reference warning) when a component has one.
-        let external = |schema: &serde_json::Value| {
-            schema::refs::collect(schema).iter().any(|r| r.target == schema::refs::Target::External)
-        };
+        let external =
+            |schema: &serde_json::Value| refs::collect(schema).iter().any(|r| r.target == refs::Target::External);
         let mcp_reached: BTreeSet<String> = if mcp_projection_follows && schemas.values().any(external) {
-            let graph = schema::refs::ComponentGraph::new(schemas);
+            let graph = refs::ComponentGraph::new(schemas);
             catalog
                 .tools
                 .iter()

@@ -22,5 +22,9 @@ pub use vocabulary::{
     SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme, ToolKind, ToolTaskSupport,
 };
 
+/// The `_meta` key under which MCP projection publishes Harn's own contract data (a
+/// tool's error schema); reserved, so that no registry can supply it.
+pub const TOOL_CONTRACT_KEY: &str = "com.harnlang/toolContract";
+
 /// An open JSON object whose keys serialise in byte order (`_meta`, `source.binding`).
 pub type SortedObject = std::collections::BTreeMap<String, serde_json::Value>;

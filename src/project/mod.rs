@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::contract::ToolCatalog;
 use crate::diagnostics::Diagnostic;
-use crate::provenance::Provenance;
+use crate::provenance::{Provenance, ToolCx};
 
 /// A catalog made ready for its adapters.
 pub struct Prepared {
@@ -41,8 +41,7 @@ pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance, mcp_documents: bo
         .enumerate()
         .map(|(index, tool)| {
             let mut found = Vec::new();
-            let prepared =
-                cli::arguments::prepare(&crate::check::catalog::ToolCx { index, tool, provenance }, &mut found);
+            let prepared = cli::arguments::prepare(&ToolCx { index, tool, provenance }, &mut found);
             (prepared, found)
         })
         .unzip();

@@ -1,7 +1,8 @@
-use super::refs::{Reference, Target};
-use super::{Components, Subject};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::refs::{Reference, Target};
+use crate::schema::registry::Components;
 
 declare_rule! {
     /// ## What it checks

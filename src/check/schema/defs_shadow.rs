@@ -1,9 +1,10 @@
 use serde_json::Value;
 
-use super::{Components, Subject};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Pointer;
+use crate::schema::registry::Components;
 
 declare_rule! {
     /// ## What it checks

@@ -1,8 +1,9 @@
 use serde_json::Value;
 
-use super::{Subject, walk};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::walk;
 
 /// The one dialect a catalog's schemas may declare.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";

@@ -1,7 +1,7 @@
 use super::Subject;
-use super::refs::{Reference, Target};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::refs::{Reference, Target};
 
 declare_rule! {
     /// ## What it checks

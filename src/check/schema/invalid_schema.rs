@@ -1,7 +1,7 @@
-use super::compile::Failure;
 use super::{Role, Subject, Wording};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::registry::Failure;
 
 declare_rule! {
     /// ## What it checks

@@ -1,7 +1,6 @@
 //! The schema-document checks of CONTRACT.md b.3 and the reference check of b.4,
 //! applied to every tool schema and every component, one rule per file.
 
-pub mod compile;
 mod dangling_component_ref;
 mod defs_shadow;
 mod dialect;
@@ -11,15 +10,12 @@ mod invalid_schema;
 mod non_portable_ref;
 mod object_root;
 pub mod ref_cycle;
-pub mod refs;
 mod runtime_only;
 mod schema_type;
 mod unresolved_ref;
-pub mod walk;
 
 use serde_json::Value;
 
-pub use compile::Components;
 pub use dangling_component_ref::DANGLING_COMPONENT_REF;
 pub use defs_shadow::DEFS_SHADOW;
 pub use dialect::{DRAFT_2020_12, SCHEMA_DIALECT};
@@ -34,6 +30,8 @@ pub use unresolved_ref::UNRESOLVED_REF;
 
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
+use crate::schema::refs;
+use crate::schema::registry::Components;
 
 /// What a schema is for, which decides the checks that apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

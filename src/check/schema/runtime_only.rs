@@ -1,8 +1,9 @@
 use serde_json::Value;
 
-use super::{Subject, walk};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::walk;
 
 declare_rule! {
     /// ## What it checks

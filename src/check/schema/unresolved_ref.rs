@@ -1,7 +1,7 @@
 use super::Subject;
-use super::compile::Failure;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::registry::Failure;
 
 declare_rule! {
     /// ## What it checks

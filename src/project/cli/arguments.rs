@@ -9,9 +9,9 @@ use super::rules::{
     argument_form, argument_property, boolean_style, collisions, completions, positionals, repeatable, spelling,
 };
 use super::{PreparedArgument, PreparedTool};
-use crate::check::catalog::ToolCx;
 use crate::contract::ToolCliArgumentSpec;
 use crate::diagnostics::Diagnostic;
+use crate::provenance::ToolCx;
 
 /// Prepares one tool's arguments; what is wrong is appended to `out`.
 pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {

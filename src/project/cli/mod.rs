@@ -8,10 +8,10 @@ pub mod tree;
 
 use std::collections::BTreeMap;
 
-use crate::check::catalog::ToolCx;
 use crate::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use crate::diagnostics::Origin;
 use crate::pointer::Pointer;
+use crate::provenance::ToolCx;
 
 pub use rules::*;
 

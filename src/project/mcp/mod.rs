@@ -11,14 +11,15 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::check::catalog::reserved_meta_key::TOOL_CONTRACT_KEY;
-use crate::check::schema::refs::ComponentGraph;
 use rayon::prelude::*;
 
-use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry, ToolIcon, ToolPresentationAnnotations};
+use crate::contract::{
+    TOOL_CONTRACT_KEY, ToolAudience, ToolCatalog, ToolCatalogEntry, ToolIcon, ToolPresentationAnnotations,
+};
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Pointer;
 use crate::provenance::Provenance;
+use crate::schema::refs::ComponentGraph;
 use bundle::{Place, Refusal};
 use rules::external_ref::MCP_EXTERNAL_REF;
 use rules::resource_scope::MCP_RESOURCE_SCOPE;
