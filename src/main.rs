@@ -6,6 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::builder::{EnumValueParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
@@ -75,7 +76,7 @@ struct SchemaArgs {
     file: PathBuf,
     /// Which registry a .harn module stands for: its public functions (exports), the
     /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
     /// Indent the catalog with two spaces.
     #[arg(long)]
@@ -97,7 +98,7 @@ struct McpArgs {
     file: PathBuf,
     /// Which registry a .harn module stands for: its public functions (exports), the
     /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
     /// Indent with two spaces.
     #[arg(long)]
@@ -115,7 +116,7 @@ struct CompletionsArgs {
     file: Option<PathBuf>,
     /// Which registry a .harn module stands for: its public functions (exports), the
     /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
     #[command(flatten)]
     report: ReportArgs,
@@ -147,7 +148,7 @@ struct ProtocolArgs {
 #[derive(clap::Args)]
 struct ReportArgs {
     /// How to print diagnostics on stderr.
-    #[arg(long, value_enum, default_value_t = ErrorFormat::Human)]
+    #[arg(long, value_parser = format_parser(), default_value = "human")]
     format: ErrorFormat,
     /// Treat warnings as errors.
     #[arg(long)]
@@ -155,6 +156,45 @@ struct ReportArgs {
     /// When to colour human diagnostics.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+}
+
+/// `--surface`: the library's [`Surface`] carries no clap derive, so its spellings
+/// and help live here.
+#[derive(Clone, Copy, ValueEnum)]
+enum SurfaceArg {
+    /// Exports when the module has a `pub fn` or `pub pipeline`, else script.
+    Auto,
+    /// The module's public functions and pipelines (EXPORTS.md).
+    Exports,
+    /// The registry `main` publishes, evaluated statically.
+    Script,
+}
+
+fn surface_parser() -> impl TypedValueParser<Value = Surface> {
+    EnumValueParser::<SurfaceArg>::new().map(|surface| match surface {
+        SurfaceArg::Auto => Surface::Auto,
+        SurfaceArg::Exports => Surface::Exports,
+        SurfaceArg::Script => Surface::Script,
+    })
+}
+
+/// `--format`: the spellings and help of the library's [`ErrorFormat`].
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    /// rustc-style, with the offending source line.
+    Human,
+    /// One JSON object per line.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=…`).
+    Github,
+}
+
+fn format_parser() -> impl TypedValueParser<Value = ErrorFormat> {
+    EnumValueParser::<FormatArg>::new().map(|format| match format {
+        FormatArg::Human => ErrorFormat::Human,
+        FormatArg::Json => ErrorFormat::Json,
+        FormatArg::Github => ErrorFormat::Github,
+    })
 }
 
 #[derive(Clone, Copy, ValueEnum)]
