@@ -12,9 +12,9 @@ use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::drift::{self, Finding};
-use harn_catalog::emit::{self, artifacts, artifacts::Artifact};
+use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
-use harn_catalog::project::{Prepared, cli, mcp};
+use harn_catalog::project::{McpDocuments, Prepared, cli, mcp};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
 // allocations of schema compilation over a large live heap; mimalloc does not.
@@ -283,7 +283,7 @@ fn schema(args: &SchemaArgs) -> u8 {
         return if compilation.unreadable { USAGE } else { REJECTED };
     };
     report(&renderer, &diagnostics, "");
-    let text = emit::canonical_json(&catalog, args.pretty);
+    let text = emit::canonical_json(&catalog, Layout::pretty_if(args.pretty));
     match &args.output {
         Some(path) => {
             if let Err(e) = emit::write_atomically(path, text.as_bytes()) {
@@ -301,7 +301,7 @@ fn schema(args: &SchemaArgs) -> u8 {
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;
 /// prints the diagnostics; the exit code when nothing can be printed.
-fn prepared(file: &Path, surface: Surface, mcp_documents: bool, report: &ReportArgs) -> Result<Prepared, u8> {
+fn prepared(file: &Path, surface: Surface, mcp_documents: McpDocuments, report: &ReportArgs) -> Result<Prepared, u8> {
     let options = Options { deny_warnings: report.deny_warnings, surface, mcp_documents, ..Options::default() };
     let compilation = compile::compile_file(file, options);
     let renderer = report.renderer();
@@ -319,8 +319,10 @@ fn prepared(file: &Path, surface: Surface, mcp_documents: bool, report: &ReportA
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(&args.file, args.surface, true, &args.report) {
-        Ok(prepared) => print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, args.pretty)),
+    match prepared(&args.file, args.surface, McpDocuments::Build, &args.report) {
+        Ok(prepared) => {
+            print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, Layout::pretty_if(args.pretty)))
+        }
         Err(code) => code,
     }
 }
@@ -329,7 +331,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
     let mut script = Vec::new();
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
-        Some(file) => match prepared(file, args.surface, false, &args.report) {
+        Some(file) => match prepared(file, args.surface, McpDocuments::Skip, &args.report) {
             Ok(prepared) => {
                 let mut command = cli::command::command(&prepared);
                 clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
@@ -375,7 +377,7 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         match compilation.catalog {
             Some(catalog) => expected.push(Artifact {
                 path: target.output.to_string_lossy().replace('\\', "/"),
-                contents: emit::canonical_json(&catalog, target.pretty),
+                contents: emit::canonical_json(&catalog, Layout::pretty_if(target.pretty)),
             }),
             None if compilation.unreadable => return USAGE,
             None => refused = true,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::contract::ToolCatalogEntry;
 use crate::diagnostics::Origin;
-use crate::pointer::{Pointer, Segment};
+use crate::pointer::{Part, Pointer, Segment};
 use crate::source::SourceFile;
 
 /// Where one catalog entry came from.
@@ -83,37 +83,38 @@ impl Provenance {
         }
     }
 
-    fn origin(&self, pointer: Pointer, key: bool) -> Origin {
-        if key { Origin::key(&self.source, pointer) } else { Origin::value(&self.source, pointer) }
+    fn origin(&self, pointer: Pointer, part: Part) -> Origin {
+        Origin::pointer_part(&self.source, pointer, part)
     }
 
-    /// A value (or with `key`, the member name) at `path` inside tool `index`.
-    pub fn tool(&self, index: usize, path: &Pointer, key: bool) -> Origin {
+    /// The value or the member name at `path` inside tool `index`.
+    pub fn tool(&self, index: usize, path: &Pointer, part: Part) -> Origin {
         match self.tools.get(index) {
-            Some(entry) => self.entry(entry, path, key),
-            None => self.origin(Pointer::root().key("tools"), key),
+            Some(entry) => self.entry(entry, path, part),
+            None => self.origin(Pointer::root().key("tools"), part),
         }
     }
 
-    /// A value (or with `key`, the member name) at `path` inside the entry `entry`
-    /// came from, which need not be a tool of the catalog (a superseded definition).
-    pub fn entry(&self, entry: &EntryOrigin, path: &Pointer, key: bool) -> Origin {
-        self.origin(entry.map(path), key)
+    /// The value or the member name at `path` inside the entry `entry` came from,
+    /// which need not be a tool of the catalog (a superseded definition).
+    pub fn entry(&self, entry: &EntryOrigin, path: &Pointer, part: Part) -> Origin {
+        self.origin(entry.map(path), part)
     }
 
     /// A field of `info`.
     pub fn info(&self, field: &str) -> Origin {
-        self.origin(self.info.key(field), false)
+        self.origin(self.info.key(field), Part::Value)
     }
 
-    /// A place inside component `name` (with `key` and an empty path: the name itself).
-    pub fn component(&self, name: &str, path: &Pointer, key: bool) -> Origin {
-        self.origin(self.component_schemas.key(name).join(path), key)
+    /// A place inside component `name` (the name itself: [`Part::Key`] and an empty
+    /// path).
+    pub fn component(&self, name: &str, path: &Pointer, part: Part) -> Origin {
+        self.origin(self.component_schemas.key(name).join(path), part)
     }
 
     /// A place inside registry-level command metadata `index`.
     pub fn cli_command(&self, index: usize, path: &Pointer) -> Origin {
-        self.origin(self.cli.key("commands").index(index).join(path), false)
+        self.origin(self.cli.key("commands").index(index).join(path), Part::Value)
     }
 
     /// Keeps the origins of the entries at `kept` (ascending catalog indices), as a
@@ -140,12 +141,12 @@ impl ToolCx<'_> {
 
     /// Where the value at `path` (a JSON Pointer in wire field names) was written.
     pub fn origin(&self, path: &Pointer) -> Origin {
-        self.provenance.tool(self.index, path, false)
+        self.provenance.tool(self.index, path, Part::Value)
     }
 
     /// Where the member name at `path` was written.
     pub fn key_origin(&self, path: &Pointer) -> Origin {
-        self.provenance.tool(self.index, path, true)
+        self.provenance.tool(self.index, path, Part::Key)
     }
 }
 

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 use crate::provenance::{EntryOrigin, Provenance};
 use crate::schema::refs;
 use crate::schema::registry::Components;
@@ -18,7 +18,7 @@ use catalog::{ToolCx, at, blank_string};
 use schema::{Role, Subject, Wording};
 
 /// Where a place inside one schema was written.
-type Locator<'a> = dyn Fn(&Pointer, bool) -> Origin + 'a;
+type Locator<'a> = dyn Fn(&Pointer, Part) -> Origin + 'a;
 
 /// Runs every catalog-phase check on `catalog` and returns what they found, in
 /// upstream's order: info, components, each tool, the CLI tree. `mcp_projection_follows`
@@ -109,7 +109,7 @@ fn check_superseded(
         for (field, value, role) in tool_schemas(tool) {
             let label = format!("tool {:?} {field}", tool.name);
             let locate =
-                |path: &Pointer, key: bool| provenance.entry(origin, &Pointer::root().key(field).join(path), key);
+                |path: &Pointer, part: Part| provenance.entry(origin, &Pointer::root().key(field).join(path), part);
             let subject =
                 Subject { label: &label, value, role, tool: Some(&tool.name), origin: &locate, mcp_bundled: false };
             schema::check_compiles(&subject, components, out);
@@ -129,8 +129,8 @@ fn check_components(
     let origins: Vec<Box<Locator<'_>>> = schemas
         .keys()
         .map(|name| {
-            Box::new(move |path: &Pointer, key: bool| provenance.component(name, path, key))
-                as Box<dyn Fn(&Pointer, bool) -> Origin>
+            Box::new(move |path: &Pointer, part: Part| provenance.component(name, path, part))
+                as Box<dyn Fn(&Pointer, Part) -> Origin>
         })
         .collect();
     let mut docs = Vec::with_capacity(schemas.len());
@@ -140,7 +140,7 @@ fn check_components(
                 blank_string::BLANK_STRING.diag("components.schemas key must not be empty").at(provenance.component(
                     name,
                     &Pointer::root(),
-                    true,
+                    Part::Key,
                 )),
             );
             continue;
@@ -197,7 +197,7 @@ fn check_tool(
     for (field, value, role) in tool_schemas(tool) {
         let label = cx.label(field);
         let origin =
-            |path: &Pointer, key: bool| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), key);
+            |path: &Pointer, part: Part| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), part);
         let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin, mcp_bundled };
         schema::check(&subject, components, wording, out);
     }

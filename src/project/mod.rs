@@ -24,13 +24,26 @@ pub struct Prepared {
     /// The generated CLI's command tree (CLI-audience tools only).
     pub tree: cli::CommandNode,
     /// The MCP `tools/list` entries of the MCP-audience tools, in catalog order, when
-    /// they were asked for (see [`crate::compile::Options::mcp_documents`]).
+    /// they were asked for (see [`McpDocuments`]).
     pub mcp: Vec<mcp::McpTool>,
 }
 
-/// Runs the prepare phase on a catalog that passed the catalog phase; with
-/// `mcp_documents`, also builds the MCP `tools/list` entries.
-pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance, mcp_documents: bool) -> (Prepared, Vec<Diagnostic>) {
+/// Whether the prepare phase builds the MCP `tools/list` entries, or only checks that
+/// every MCP-audience tool can be projected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum McpDocuments {
+    #[default]
+    Skip,
+    Build,
+}
+
+/// Runs the prepare phase on a catalog that passed the catalog phase, building the
+/// MCP `tools/list` entries as `mcp_documents` asks.
+pub fn prepare(
+    catalog: &ToolCatalog,
+    provenance: &Provenance,
+    mcp_documents: McpDocuments,
+) -> (Prepared, Vec<Diagnostic>) {
     let info = catalog.info.as_ref();
     let stem = provenance.source.path.file_stem().map(|s| s.to_string_lossy().into_owned());
     let cli_name = info.map(|i| i.name.clone()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());

@@ -16,7 +16,7 @@ use serde_json::Value;
 use super::fragment;
 use super::refs::{Reference, Target};
 use super::walk;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 
 /// Refuses every retrieval: the compiler never touches the network or the disk.
 struct NoFetch;
@@ -41,9 +41,10 @@ pub enum Failure {
     /// A reference could not be resolved; `at` is the reference's `$ref` (or
     /// `$dynamicRef`) when it could be told which one it was.
     Reference { detail: String, at: Option<Pointer> },
-    /// Any other compile error (an invalid `pattern` regex, say); `key` when the
-    /// offending text is a member name (a `patternProperties` regex).
-    Other { detail: String, at: Pointer, key: bool },
+    /// Any other compile error (an invalid `pattern` regex, say); `part` is
+    /// [`Part::Key`] when the offending text is a member name (a `patternProperties`
+    /// regex).
+    Other { detail: String, at: Pointer, part: Part },
 }
 
 /// The catalog's components, prepared once as a resource registry that every schema
@@ -149,7 +150,7 @@ impl<'c> Components<'c> {
                 _ => Failure::Other {
                     detail: error.to_string(),
                     at: location(error.instance_path().as_str()),
-                    key: false,
+                    part: Part::Value,
                 },
             })
     }
@@ -165,14 +166,14 @@ impl<'c> Components<'c> {
             // The pointer is built only for the pattern that fails.
             if let Some(Value::String(pattern)) = node.get("pattern") {
                 if let Some(detail) = self.regex_error(pattern) {
-                    failure = Some(Failure::Other { detail, at: path.pointer().key("pattern"), key: false });
+                    failure = Some(Failure::Other { detail, at: path.pointer().key("pattern"), part: Part::Value });
                     return;
                 }
             }
             if let Some(Value::Object(properties)) = node.get("patternProperties") {
                 if let Some((pattern, detail)) = properties.keys().find_map(|k| Some((k, self.regex_error(k)?))) {
                     let at = path.pointer().key("patternProperties").key(pattern);
-                    failure = Some(Failure::Other { detail, at, key: true });
+                    failure = Some(Failure::Other { detail, at, part: Part::Key });
                 }
             }
         });

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use crate::contract::{ToolAudience, ToolCatalog};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 use crate::provenance::Provenance;
 
 declare_rule! {
@@ -59,8 +59,8 @@ pub fn check(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
         };
         match problem {
             Some((message, earlier)) => {
-                out.push(CLI_PATH.diag(message).at(provenance.tool(i, &command_at, false)).related(
-                    provenance.tool(earlier, &command_at, false),
+                out.push(CLI_PATH.diag(message).at(provenance.tool(i, &command_at, Part::Value)).related(
+                    provenance.tool(earlier, &command_at, Part::Value),
                     format!("{:?} claims its path here", name(earlier)),
                 ))
             }

@@ -1,6 +1,7 @@
 use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
 use crate::schema::refs::{Reference, Target};
 
 declare_rule! {
@@ -30,7 +31,7 @@ pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<
         out.push(
             INVALID_COMPONENT_REF
                 .diag(format!("invalid schema component reference {:?}", reference.value))
-                .at((subject.origin)(&reference.at.key(reference.keyword), false)),
+                .at((subject.origin)(&reference.at.key(reference.keyword), Part::Value)),
         );
     }
 }

@@ -29,7 +29,7 @@ pub use schema_type::SCHEMA_TYPE;
 pub use unresolved_ref::UNRESOLVED_REF;
 
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 use crate::schema::refs;
 use crate::schema::registry::Components;
 
@@ -66,8 +66,8 @@ pub struct Subject<'a> {
     pub role: Role,
     /// The tool's name, for registry-style messages.
     pub tool: Option<&'a str>,
-    /// Where a place inside the schema (or, with `true`, its member name) was written.
-    pub origin: &'a dyn Fn(&Pointer, bool) -> Origin,
+    /// Where a place inside the schema (its value or its member name) was written.
+    pub origin: &'a dyn Fn(&Pointer, Part) -> Origin,
     /// Whether MCP projection bundles this schema with the catalog's components: an
     /// external reference is then the projection's error, not a warning here
     /// (DECISIONS.md 5).

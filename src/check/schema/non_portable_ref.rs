@@ -1,6 +1,7 @@
 use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
 use crate::schema::refs::{Reference, Target};
 
 declare_rule! {
@@ -38,7 +39,7 @@ pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<
                     "{} references {:?}, which is outside the catalog and is never fetched",
                     subject.label, reference.value
                 ))
-                .at((subject.origin)(&reference.at.key(reference.keyword), false)),
+                .at((subject.origin)(&reference.at.key(reference.keyword), Part::Value)),
         );
     }
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::{Pointer, encode_token};
+use crate::pointer::{Part, Pointer, encode_token};
 use crate::schema::fragment;
 use crate::schema::refs::{self, Reference, Target};
 use crate::schema::walk::{self, IN_PLACE_LIST, IN_PLACE_MAP, IN_PLACE_SINGLE};
@@ -43,7 +43,7 @@ declare_rule! {
 pub struct Document<'a> {
     pub label: String,
     pub value: &'a Value,
-    pub origin: &'a dyn Fn(&Pointer, bool) -> Origin,
+    pub origin: &'a dyn Fn(&Pointer, Part) -> Origin,
 }
 
 /// A node of the graph: a document and a JSON Pointer (string form) into it.
@@ -189,7 +189,7 @@ impl Graph<'_, '_> {
                     self.describe(first),
                     chain.join(" → ")
                 ))
-                .at((self.docs[first.0].origin)(&at.key(keyword), false)),
+                .at((self.docs[first.0].origin)(&at.key(keyword), Part::Value)),
         );
     }
 }

@@ -1,6 +1,7 @@
 use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
 use crate::schema::registry::Failure;
 
 declare_rule! {
@@ -32,7 +33,7 @@ pub fn check(subject: &Subject<'_>, compiled: &Result<(), Failure>, out: &mut Ve
         out.push(
             UNRESOLVED_REF
                 .diag(format!("{} contains an unresolved schema reference: {detail}", subject.label))
-                .at((subject.origin)(&at, false)),
+                .at((subject.origin)(&at, Part::Value)),
         );
     }
 }

@@ -8,7 +8,7 @@ use super::rules::command_metadata::CLI_COMMAND_METADATA;
 use super::rules::command_siblings::CLI_COMMAND_SIBLINGS;
 use crate::contract::{ToolAudience, ToolCatalog, is_command_component};
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 use crate::provenance::Provenance;
 
 /// Where a node's spellings and texts were written.
@@ -100,7 +100,7 @@ fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Op
             let field =
                 if matches!(field, "title" | "description") { field.to_owned() } else { format!("cli/{field}") };
             let path = Pointer::parse(&format!("/{field}")).unwrap_or_default();
-            provenance.tool(*index, &path, false)
+            provenance.tool(*index, &path, Part::Value)
         }
         Written::Metadata(k) => provenance.cli_command(*k, &Pointer::parse(&format!("/{field}")).unwrap_or_default()),
     })

@@ -17,7 +17,8 @@ use crate::contract::{
     TOOL_CONTRACT_KEY, ToolAudience, ToolCatalog, ToolCatalogEntry, ToolIcon, ToolPresentationAnnotations,
 };
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
+use crate::project::McpDocuments;
 use crate::provenance::Provenance;
 use crate::schema::refs::ComponentGraph;
 use bundle::{Place, Refusal};
@@ -48,12 +49,12 @@ pub struct ToolsList<'a> {
 }
 
 /// Checks that every MCP-audience tool can be projected, reporting what cannot; with
-/// `documents`, also builds the `tools/list` entries (bundling copies the components
-/// each schema reaches, which `schema` alone does not need).
+/// [`McpDocuments::Build`], also builds the `tools/list` entries (bundling copies the
+/// components each schema reaches, which `schema` alone does not need).
 pub fn project(
     catalog: &ToolCatalog,
     provenance: &Provenance,
-    documents: bool,
+    documents: McpDocuments,
     out: &mut Vec<Diagnostic>,
 ) -> Vec<McpTool> {
     let empty = BTreeMap::new();
@@ -90,12 +91,12 @@ fn project_tool(
     components: &BTreeMap<String, Value>,
     graph: &ComponentGraph<'_>,
     scanned: &HashMap<String, Option<Refusal>>,
-    documents: bool,
+    documents: McpDocuments,
 ) -> Projection {
     let mut refusals = Vec::new();
     let mut standalone = |field: &'static str, schema: &Value| -> Option<Value> {
         match bundle::check(schema, graph, scanned) {
-            Ok(reached) => documents.then(|| bundle::standalone(schema, components, &reached)),
+            Ok(reached) => (documents == McpDocuments::Build).then(|| bundle::standalone(schema, components, &reached)),
             Err((place, refusal)) => {
                 refusals.push((field, place, refusal));
                 None
@@ -152,14 +153,15 @@ fn report(
     out: &mut Vec<Diagnostic>,
 ) {
     let (label, origin) = match place {
-        Place::Tool => {
-            ("tool schema".to_owned(), provenance.tool(index, &Pointer::root().key(field).join(at(refusal)), false))
-        }
+        Place::Tool => (
+            "tool schema".to_owned(),
+            provenance.tool(index, &Pointer::root().key(field).join(at(refusal)), Part::Value),
+        ),
         Place::Component(name) => {
             if !reported_components.insert(name.clone()) {
                 return;
             }
-            (format!("components.schemas.{name}"), provenance.component(name, at(refusal), false))
+            (format!("components.schemas.{name}"), provenance.component(name, at(refusal), Part::Value))
         }
     };
     let (rule, reason) = match refusal {
