@@ -9,15 +9,15 @@ mod catalog;
 mod cli;
 mod entry;
 mod schema_fields;
+mod text;
 mod vocabulary;
 
 pub use catalog::{SCHEMA_VERSION, ToolCatalog, ToolCatalogComponents, ToolCatalogSchemaVersion, ToolRegistryInfo};
-pub use cli::{
-    ToolCliArgumentSpec, ToolCliCommandSpec, ToolCliSpec, ToolCliTreeSpec, is_cli_spelling, is_command_component,
-};
+pub use cli::{ToolCliArgumentSpec, ToolCliCommandSpec, ToolCliSpec, ToolCliTreeSpec};
 pub use entry::{
     ToolCatalogEntry, ToolExecution, ToolGovernance, ToolIcon, ToolPolicy, ToolPresentationAnnotations, ToolSource,
 };
+pub use text::{CommandName, NON_BLANK_PATTERN, NonBlank, OptionSpelling};
 pub use vocabulary::{
     SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme, ToolKind, ToolTaskSupport,
 };

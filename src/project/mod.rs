@@ -7,7 +7,7 @@ pub mod mcp;
 
 use rayon::prelude::*;
 
-use crate::contract::ToolCatalog;
+use crate::contract::{NonBlank, ToolCatalog};
 use crate::diagnostics::Diagnostic;
 use crate::provenance::{Provenance, ToolCx};
 
@@ -46,7 +46,7 @@ pub fn prepare(
 ) -> (Prepared, Vec<Diagnostic>) {
     let info = catalog.info.as_ref();
     let stem = provenance.source.path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let cli_name = info.map(|i| i.name.clone()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());
+    let cli_name = info.map(|i| i.name.to_string()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());
     // Each tool's arguments on their own, in parallel; findings in catalog order.
     let (arguments, found): (Vec<cli::PreparedTool>, Vec<Vec<Diagnostic>>) = catalog
         .tools
@@ -61,6 +61,7 @@ pub fn prepare(
     let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
     let tree = cli::tree::build(catalog, provenance, &mut out);
     let mcp = mcp::project(catalog, provenance, mcp_documents, &mut out);
-    let (version, about) = (info.and_then(|i| i.version.clone()), info.and_then(|i| i.description.clone()));
+    let text = |field: &Option<NonBlank>| field.as_deref().map(str::to_owned);
+    let (version, about) = (info.and_then(|i| text(&i.version)), info.and_then(|i| text(&i.description)));
     (Prepared { cli_name, version, about, arguments, tree, mcp }, out)
 }

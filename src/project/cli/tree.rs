@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::CommandNode;
 use super::rules::command_metadata::CLI_COMMAND_METADATA;
 use super::rules::command_siblings::CLI_COMMAND_SIBLINGS;
-use crate::contract::{ToolAudience, ToolCatalog, is_command_component};
+use crate::contract::{CommandName, ToolAudience, ToolCatalog};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::{Part, Pointer};
 use crate::provenance::Provenance;
@@ -22,7 +22,7 @@ enum Written {
 pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> CommandNode {
     let mut root = CommandNode::default();
     // Keyed by command paths borrowed from the catalog.
-    let mut written: HashMap<&[String], Written> = HashMap::new();
+    let mut written: HashMap<&[CommandName], Written> = HashMap::new();
     for (index, tool) in catalog.tools.iter().enumerate() {
         if !tool.governance.includes(ToolAudience::Cli) {
             continue;
@@ -32,19 +32,19 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
             written.entry(&tool.cli.command[..=depth]).or_insert(Written::Tool(index));
             node = node
                 .children
-                .entry(component.clone())
-                .or_insert_with(|| CommandNode { name: component.clone(), ..CommandNode::default() });
+                .entry(component.to_string())
+                .or_insert_with(|| CommandNode { name: component.to_string(), ..CommandNode::default() });
         }
         node.tool = Some(index);
-        node.aliases = tool.cli.aliases.clone();
+        node.aliases = tool.cli.aliases.iter().map(CommandName::to_string).collect();
         node.hidden |= tool.cli.hidden;
-        node.title = tool.title.clone();
-        node.description = tool.description.clone();
+        node.title = tool.title.as_deref().map(str::to_owned);
+        node.description = tool.description.as_deref().map(str::to_owned);
         written.insert(&tool.cli.command, Written::Tool(index));
     }
 
     let commands = catalog.cli.as_ref().map(|c| c.commands.as_slice()).unwrap_or_default();
-    let mut seen: HashMap<&[String], usize> = HashMap::new();
+    let mut seen: HashMap<&[CommandName], usize> = HashMap::new();
     for (k, spec) in commands.iter().enumerate() {
         let path = spec.command.join(" ");
         let at = provenance.cli_command(k, &Pointer::root().key("command"));
@@ -58,11 +58,11 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
             continue;
         }
         seen.insert(&spec.command, k);
-        if spec.command.is_empty() || !spec.command.iter().all(|c| is_command_component(c)) {
+        if spec.command.is_empty() || !spec.command.iter().all(|c| CommandName::is_valid(c)) {
             out.push(CLI_COMMAND_METADATA.diag(format!("registry-level CLI command path {path:?} is invalid")).at(at));
             continue;
         }
-        let node = spec.command.iter().try_fold(&mut root, |node, c| node.children.get_mut(c));
+        let node = spec.command.iter().try_fold(&mut root, |node, c| node.children.get_mut(c.as_str()));
         match node {
             None => out.push(
                 CLI_COMMAND_METADATA
@@ -77,9 +77,9 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
                     .at(at),
             ),
             Some(node) => {
-                node.title = spec.title.clone();
-                node.description = spec.description.clone();
-                node.aliases = spec.aliases.clone();
+                node.title = spec.title.as_deref().map(str::to_owned);
+                node.description = spec.description.as_deref().map(str::to_owned);
+                node.aliases = spec.aliases.iter().map(CommandName::to_string).collect();
                 node.hidden = spec.hidden;
                 node.display_order = spec.display_order;
                 written.insert(&spec.command, Written::Metadata(k));
@@ -108,14 +108,14 @@ fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Op
 
 fn check_siblings(
     node: &CommandNode,
-    path: &mut Vec<String>,
-    written: &HashMap<&[String], Written>,
+    path: &mut Vec<CommandName>,
+    written: &HashMap<&[CommandName], Written>,
     provenance: &Provenance,
     out: &mut Vec<Diagnostic>,
 ) {
     let mut spellings: HashMap<&str, &str> = HashMap::new();
     for child in node.children.values() {
-        path.push(child.name.clone());
+        path.push(child.name.as_str().into());
         let here = written.get(path.as_slice());
         let shown = path.join(" ");
         for (field, text) in [("title", &child.title), ("description", &child.description)] {
@@ -133,7 +133,7 @@ fn check_siblings(
             .chain(child.aliases.iter().enumerate().map(|(i, a)| (a.as_str(), format!("aliases/{i}"))));
         for (spelling, field) in names {
             let at = || origin(here, &field, provenance);
-            if !is_command_component(spelling) {
+            if !CommandName::is_valid(spelling) {
                 out.push(
                     CLI_COMMAND_SIBLINGS
                         .diag(format!("CLI command spelling {spelling:?} is not a portable command component"))

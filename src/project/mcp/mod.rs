@@ -128,9 +128,12 @@ fn project_tool(
         meta.insert(TOOL_CONTRACT_KEY.to_owned(), Value::Object(contract));
     }
     let document = McpTool {
-        name: tool.name.clone(),
-        title,
-        description: tool.description.clone().unwrap_or_else(|| format!("Exported Harn function '{}'.", tool.name)),
+        name: tool.name.to_string(),
+        title: title.into_string(),
+        description: tool
+            .description
+            .as_deref()
+            .map_or_else(|| format!("Exported Harn function '{}'.", tool.name), str::to_owned),
         input_schema,
         output_schema: output.map(wrap::wrap_output),
         annotations,
