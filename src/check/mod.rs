@@ -45,13 +45,7 @@ pub fn validate(
 
     let schemas = catalog.components.as_ref().map(|c| &c.schemas);
     let components = Components::new(schemas);
-    if let Some(error) = components.registry_error() {
-        out.push(
-            schema::INVALID_SCHEMA_RESOURCES
-                .diag(format!("components.schemas contains invalid schema resources: {error}"))
-                .at(Origin::value(&provenance.source, provenance.component_schemas.clone())),
-        );
-    }
+    schema::invalid_resources::check(&components, provenance, &mut out);
     if let Some(schemas) = schemas {
         // Components that MCP projection bundles into some MCP tool's schemas; only
         // needed (for the external-reference warning) when a component has one.
@@ -135,14 +129,7 @@ fn check_components(
         .collect();
     let mut docs = Vec::with_capacity(schemas.len());
     for ((name, value), origin) in schemas.iter().zip(&origins) {
-        if blank_string::is_blank(name) {
-            out.push(
-                blank_string::BLANK_STRING.diag("components.schemas key must not be empty").at(provenance.component(
-                    name,
-                    &Pointer::root(),
-                    Part::Key,
-                )),
-            );
+        if !blank_string::check_component_name(name, provenance, out) {
             continue;
         }
         let label = format!("components.schemas.{name}");

@@ -61,11 +61,7 @@ pub fn load(path: &Path, surface: harn::Surface) -> Result<Loaded, LoadError> {
 /// Parses text that is already in memory (tests, stdin).
 pub fn parse(source: SourceFile, surface: harn::Surface) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
-    if source.text.trim().is_empty() {
-        return Err(EMPTY_INPUT
-            .diag(format!("{} is empty; a registry declaration or a catalog is expected", source.display_path()))
-            .at(crate::diagnostics::Origin::span(&source, 0..0)));
-    }
+    read::check_not_empty(&source)?;
     let value = match source.format {
         Format::Json => json::parse(&source)?,
         Format::Yaml => yaml::parse(&source)?,

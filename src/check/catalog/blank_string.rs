@@ -1,5 +1,7 @@
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::pointer::{Part, Pointer};
+use crate::provenance::Provenance;
 
 declare_rule! {
     /// ## What it checks
@@ -38,4 +40,14 @@ pub fn check(label: &str, text: Option<&str>, origin: impl FnOnce() -> Origin, o
     if text.is_some_and(is_blank) {
         out.push(BLANK_STRING.diag(format!("{label} must not be empty")).at(origin()));
     }
+}
+
+/// Reports a blank component name, at the name; whether the name is sound.
+pub fn check_component_name(name: &str, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> bool {
+    if is_blank(name) {
+        let origin = provenance.component(name, &Pointer::root(), Part::Key);
+        out.push(BLANK_STRING.diag("components.schemas key must not be empty").at(origin));
+        return false;
+    }
+    true
 }

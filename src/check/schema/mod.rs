@@ -5,7 +5,7 @@ mod dangling_component_ref;
 mod defs_shadow;
 mod dialect;
 mod invalid_component_ref;
-mod invalid_resources;
+pub mod invalid_resources;
 mod invalid_schema;
 mod non_portable_ref;
 mod object_root;

@@ -84,27 +84,6 @@ declare_rule! {
 
 declare_rule! {
     /// ## What it checks
-    /// That `defer_loading` is a bool and `namespace` a non-empty string, as
-    /// `tool_define` demands, and the field rules of the registry normaliser for
-    /// `description` (a string), `title` (a non-empty string).
-    ///
-    /// ## Why
-    /// These fields are copied into the catalog with a fixed type.
-    ///
-    /// ## Example
-    /// ```json
-    /// {"name": "t", "defer_loading": "yes", "title": ""}
-    /// ```
-    pub static TOOL_FIELD = {
-        code: "tool-field",
-        phase: Catalog,
-        severity: Error,
-        summary: "a tool's name-like or flag field has the wrong type",
-    }
-}
-
-declare_rule! {
-    /// ## What it checks
     /// Keys whose value is silently superseded: a key given both on a spec and in its
     /// `config` (the spec's wins), an output schema given as both `returns` and
     /// `output_schema` (`returns` wins) or overridden by a literal `outputSchema`, and
@@ -203,7 +182,7 @@ pub fn define(
     resolve_schema_spelling(&mut cx, &mut entry, &["error_schema"], "errorSchema", "error");
     merge_execution_policy(&mut entry);
     check_executor(&mut cx, &entry);
-    check_define_fields(&mut cx, &entry);
+    super::fields::text::check_define_fields(&mut cx, &entry);
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);
     (!failed).then_some(entry)
@@ -335,18 +314,5 @@ fn check_executor(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
             ),
             &executor_at,
         ),
-    }
-}
-
-fn check_define_fields(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
-    if let Some(field) = entry.get("defer_loading").filter(|f| !f.value.is_null() && !f.value.is_boolean()) {
-        let at = field.at.clone();
-        cx.error(TOOL_FIELD, ": `defer_loading` must be a bool", &at);
-    }
-    if let Some(field) = entry.get("namespace").filter(|f| !f.value.is_null()) {
-        if !matches!(&field.value, Value::String(s) if !s.is_empty()) {
-            let at = field.at.clone();
-            cx.error(TOOL_FIELD, ": `namespace` must be a non-empty string", &at);
-        }
     }
 }

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
+use super::rules::{external_ref, resource_scope};
 use crate::pointer::Pointer;
 use crate::schema::fragment;
 use crate::schema::refs::{ComponentGraph, Target};
@@ -36,16 +37,10 @@ pub fn scan(schema: &Value) -> Option<Refusal> {
             return;
         }
         let Value::Object(object) = node else { return };
-        for keyword in ["$id", "$anchor", "$dynamicAnchor", "$dynamicRef"] {
-            if object.contains_key(keyword) {
-                found = Some(Refusal::ResourceScope { keyword, at: path.pointer().key(keyword) });
-                return;
-            }
-        }
-        if let Some(Value::String(reference)) = object.get("$ref") {
-            if !reference.starts_with('#') {
-                found = Some(Refusal::External { at: path.pointer().key("$ref") });
-            }
+        if let Some(keyword) = resource_scope::scoping_keyword(object) {
+            found = Some(Refusal::ResourceScope { keyword, at: path.pointer().key(keyword) });
+        } else if external_ref::is_external(object) {
+            found = Some(Refusal::External { at: path.pointer().key("$ref") });
         }
     });
     found

@@ -22,8 +22,7 @@ use crate::project::McpDocuments;
 use crate::provenance::Provenance;
 use crate::schema::refs::ComponentGraph;
 use bundle::{Place, Refusal};
-use rules::external_ref::MCP_EXTERNAL_REF;
-use rules::resource_scope::MCP_RESOURCE_SCOPE;
+use rules::{external_ref, resource_scope};
 
 /// One tool as MCP's `tools/list` reports it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -167,17 +166,15 @@ fn report(
             (format!("components.schemas.{name}"), provenance.component(name, at(refusal), Part::Value))
         }
     };
-    let (rule, reason) = match refusal {
-        Refusal::ResourceScope { keyword, .. } => {
-            (MCP_RESOURCE_SCOPE, format!("{keyword} changes JSON Schema resource scope"))
-        }
-        Refusal::External { .. } => (MCP_EXTERNAL_REF, "external $ref is not self-contained".to_owned()),
-    };
     let context = match place {
         Place::Tool => format!("tool {:?} {field}: ", tool.name),
         Place::Component(_) => format!("tool {:?} {field} reaches a component: ", tool.name),
     };
-    out.push(rule.diag(format!("{context}cannot project {label} through MCP components: {reason}")).at(origin));
+    let diagnostic = match refusal {
+        Refusal::ResourceScope { keyword, .. } => resource_scope::diag(&context, &label, keyword),
+        Refusal::External { .. } => external_ref::diag(&context, &label),
+    };
+    out.push(diagnostic.at(origin));
 }
 
 fn at(refusal: &Refusal) -> &Pointer {
