@@ -144,6 +144,13 @@ constrained_string! {
     { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9-]*$" }
 }
 
+impl NonBlank {
+    /// Whether `text` breaks the constraint: empty after trimming Unicode white space.
+    pub fn is_blank(text: &str) -> bool {
+        text.trim().is_empty()
+    }
+}
+
 impl CommandName {
     /// Whether `text` follows the command-name grammar (ASCII).
     pub fn is_valid(text: &str) -> bool {
@@ -177,6 +184,16 @@ mod tests {
         assert!(OptionSpelling::is_valid("widget-id"));
         assert!(!OptionSpelling::is_valid("_x"));
         assert!(!OptionSpelling::is_valid("widget_id"));
+    }
+
+    #[test]
+    fn blank_text_is_white_space_only() {
+        for blank in ["", " ", "\t\n", "\u{3000}"] {
+            assert!(NonBlank::is_blank(blank), "{blank:?}");
+        }
+        for text in ["a", " a ", "\u{3000}x"] {
+            assert!(!NonBlank::is_blank(text), "{text:?}");
+        }
     }
 
     #[test]

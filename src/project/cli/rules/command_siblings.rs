@@ -1,6 +1,6 @@
 use std::collections::HashMap;
 
-use crate::contract::CommandName;
+use crate::contract::{CommandName, NonBlank};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::project::cli::CommandNode;
@@ -42,7 +42,7 @@ pub fn check(
         let here = written.get(path.as_slice());
         let shown = path.join(" ");
         for (field, text) in [("title", &child.title), ("description", &child.description)] {
-            if text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+            if text.as_deref().is_some_and(NonBlank::is_blank) {
                 out.push(
                     CLI_COMMAND_SIBLINGS
                         .diag(format!("CLI command {field} must not be empty (command {shown:?})"))
