@@ -15,7 +15,7 @@ fn compile(text: &str) -> String {
     let source = SourceFile::new("bench.json", text.to_owned(), Format::Json);
     let compilation = compile_source(source, Options::default());
     let catalog = compilation.catalog.expect("the generated registry compiles");
-    harn_catalog::emit::canonical_json(&catalog, false)
+    harn_catalog::emit::canonical_json(&catalog, harn_catalog::emit::Layout::Compact)
 }
 
 fn baseline(text: &str) -> String {

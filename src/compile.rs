@@ -10,7 +10,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ingest::harn::Surface;
 use crate::ingest::{self, LoadError, Loaded};
 use crate::paths::Confinement;
-use crate::project::Prepared;
+use crate::project::{McpDocuments, Prepared};
 use crate::provenance::Provenance;
 
 /// What a compilation produced.
@@ -44,9 +44,9 @@ pub struct Options {
     pub catalog_phase_only: bool,
     /// Which registry a `.harn` module stands for.
     pub surface: Surface,
-    /// Build the MCP `tools/list` entries in the prepare phase (`harn-catalog mcp`);
-    /// the projection is always checked, but only its documents cost memory.
-    pub mcp_documents: bool,
+    /// Whether the prepare phase builds the MCP `tools/list` entries (`harn-catalog
+    /// mcp`); the projection is always checked, but only its documents cost memory.
+    pub mcp_documents: McpDocuments,
 }
 
 /// Compiles the registry declaration or catalog at `path`; a `.harn` module's imports

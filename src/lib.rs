@@ -1,9 +1,18 @@
 //! harn-catalog: an offline compiler for Harn tool registries.
 //!
-//! Data flows one way: [`ingest`] reads registry declarations and catalogs into the
-//! [`contract`] model, [`check`] enforces the harn-tools/2.0 contract with located
-//! [`diagnostics`], and [`emit`] writes the canonical catalog. [`compile`] ties the
-//! catalog phase together.
+//! Data flows one way: [`ingest`] reads registry declarations, `.harn` modules and
+//! catalogs into the [`contract`] model; [`check`] enforces the harn-tools/2.0
+//! contract with located [`diagnostics`] (the catalog phase); [`project`] prepares the
+//! catalog for its adapters, the generated CLI and MCP (the prepare phase); and
+//! [`emit`] writes the canonical catalog and the protocol artifacts. [`compile`] ties
+//! the phases together.
+//!
+//! Lower layers never import higher ones, and `check` and `project` never import each
+//! other: what both need sits below them. [`schema`] holds the JSON Schema helpers
+//! (traversal, references and the component graph, the offline component registry,
+//! fragment escaping); [`provenance`] maps every catalog path back to the [`source`]
+//! text it came from, and carries `ToolCx`, the tool every per-tool rule reports
+//! against.
 
 pub mod check;
 pub mod compile;
@@ -17,6 +26,7 @@ pub mod paths;
 pub mod pointer;
 pub mod project;
 pub mod provenance;
+pub mod schema;
 pub mod source;
 
 /// Re-exported for [`declare_rule!`], so that rules register from any crate.

@@ -6,15 +6,16 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::builder::{EnumValueParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::drift::{self, Finding};
-use harn_catalog::emit::{self, artifacts, artifacts::Artifact};
+use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::paths::Confinement;
-use harn_catalog::project::{Prepared, cli, mcp};
+use harn_catalog::project::{McpDocuments, Prepared, cli, mcp};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
 // allocations of schema compilation over a large live heap; mimalloc does not.
@@ -76,7 +77,7 @@ struct SchemaArgs {
     file: PathBuf,
     /// Which registry a .harn module stands for: its public functions (exports), the
     /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
     /// Indent the catalog with two spaces.
     #[arg(long)]
@@ -100,7 +101,7 @@ struct McpArgs {
     file: PathBuf,
     /// Which registry a .harn module stands for: its public functions (exports), the
     /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
     /// Indent with two spaces.
     #[arg(long)]
@@ -120,7 +121,7 @@ struct CompletionsArgs {
     file: Option<PathBuf>,
     /// Which registry a .harn module stands for: its public functions (exports), the
     /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_enum, default_value_t = Surface::Auto)]
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
     #[command(flatten)]
     paths: PathArgs,
@@ -172,7 +173,7 @@ impl PathArgs {
 #[derive(clap::Args)]
 struct ReportArgs {
     /// How to print diagnostics on stderr.
-    #[arg(long, value_enum, default_value_t = ErrorFormat::Human)]
+    #[arg(long, value_parser = format_parser(), default_value = "human")]
     format: ErrorFormat,
     /// Treat warnings as errors.
     #[arg(long)]
@@ -180,6 +181,45 @@ struct ReportArgs {
     /// When to colour human diagnostics.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+}
+
+/// `--surface`: the library's [`Surface`] carries no clap derive, so its spellings
+/// and help live here.
+#[derive(Clone, Copy, ValueEnum)]
+enum SurfaceArg {
+    /// Exports when the module has a `pub fn` or `pub pipeline`, else script.
+    Auto,
+    /// The module's public functions and pipelines (EXPORTS.md).
+    Exports,
+    /// The registry `main` publishes, evaluated statically.
+    Script,
+}
+
+fn surface_parser() -> impl TypedValueParser<Value = Surface> {
+    EnumValueParser::<SurfaceArg>::new().map(|surface| match surface {
+        SurfaceArg::Auto => Surface::Auto,
+        SurfaceArg::Exports => Surface::Exports,
+        SurfaceArg::Script => Surface::Script,
+    })
+}
+
+/// `--format`: the spellings and help of the library's [`ErrorFormat`].
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    /// rustc-style, with the offending source line.
+    Human,
+    /// One JSON object per line.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=…`).
+    Github,
+}
+
+fn format_parser() -> impl TypedValueParser<Value = ErrorFormat> {
+    EnumValueParser::<FormatArg>::new().map(|format| match format {
+        FormatArg::Human => ErrorFormat::Human,
+        FormatArg::Json => ErrorFormat::Json,
+        FormatArg::Github => ErrorFormat::Github,
+    })
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -268,7 +308,7 @@ fn schema(args: &SchemaArgs) -> u8 {
         return if compilation.unreadable { USAGE } else { REJECTED };
     };
     report(&renderer, &diagnostics, "");
-    let text = emit::canonical_json(&catalog, args.pretty);
+    let text = emit::canonical_json(&catalog, Layout::pretty_if(args.pretty));
     match &args.output {
         Some(path) => {
             if let Err(e) = emit::write_atomically(path, text.as_bytes()) {
@@ -289,7 +329,7 @@ fn schema(args: &SchemaArgs) -> u8 {
 fn prepared(
     file: &Path,
     surface: Surface,
-    mcp_documents: bool,
+    mcp_documents: McpDocuments,
     paths: &PathArgs,
     report: &ReportArgs,
 ) -> Result<Prepared, u8> {
@@ -310,8 +350,10 @@ fn prepared(
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(&args.file, args.surface, true, &args.paths, &args.report) {
-        Ok(prepared) => print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, args.pretty)),
+    match prepared(&args.file, args.surface, McpDocuments::Build, &args.paths, &args.report) {
+        Ok(prepared) => {
+            print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, Layout::pretty_if(args.pretty)))
+        }
         Err(code) => code,
     }
 }
@@ -320,7 +362,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
     let mut script = Vec::new();
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
-        Some(file) => match prepared(file, args.surface, false, &args.paths, &args.report) {
+        Some(file) => match prepared(file, args.surface, McpDocuments::Skip, &args.paths, &args.report) {
             Ok(prepared) => {
                 let mut command = cli::command::command(&prepared);
                 clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
@@ -378,7 +420,7 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         match compilation.catalog {
             Some(catalog) => expected.push(Artifact {
                 path: target.output.get_ref().to_string_lossy().replace('\\', "/"),
-                contents: emit::canonical_json(&catalog, target.pretty),
+                contents: emit::canonical_json(&catalog, Layout::pretty_if(target.pretty)),
             }),
             None if compilation.unreadable => return USAGE,
             None => refused = true,

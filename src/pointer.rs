@@ -12,6 +12,13 @@ pub enum Segment {
     Index(usize),
 }
 
+/// Which part of an object member a location names: its value, or its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Value,
+    Key,
+}
+
 /// A path from the root of a JSON document to one of its values.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pointer(Vec<Segment>);

@@ -7,8 +7,9 @@
 
 use std::sync::Arc;
 
+use crate::contract::ToolCatalogEntry;
 use crate::diagnostics::Origin;
-use crate::pointer::{Pointer, Segment};
+use crate::pointer::{Part, Pointer, Segment};
 use crate::source::SourceFile;
 
 /// Where one catalog entry came from.
@@ -82,43 +83,70 @@ impl Provenance {
         }
     }
 
-    fn origin(&self, pointer: Pointer, key: bool) -> Origin {
-        if key { Origin::key(&self.source, pointer) } else { Origin::value(&self.source, pointer) }
+    fn origin(&self, pointer: Pointer, part: Part) -> Origin {
+        Origin::pointer_part(&self.source, pointer, part)
     }
 
-    /// A value (or with `key`, the member name) at `path` inside tool `index`.
-    pub fn tool(&self, index: usize, path: &Pointer, key: bool) -> Origin {
+    /// The value or the member name at `path` inside tool `index`.
+    pub fn tool(&self, index: usize, path: &Pointer, part: Part) -> Origin {
         match self.tools.get(index) {
-            Some(entry) => self.entry(entry, path, key),
-            None => self.origin(Pointer::root().key("tools"), key),
+            Some(entry) => self.entry(entry, path, part),
+            None => self.origin(Pointer::root().key("tools"), part),
         }
     }
 
-    /// A value (or with `key`, the member name) at `path` inside the entry `entry`
-    /// came from, which need not be a tool of the catalog (a superseded definition).
-    pub fn entry(&self, entry: &EntryOrigin, path: &Pointer, key: bool) -> Origin {
-        self.origin(entry.map(path), key)
+    /// The value or the member name at `path` inside the entry `entry` came from,
+    /// which need not be a tool of the catalog (a superseded definition).
+    pub fn entry(&self, entry: &EntryOrigin, path: &Pointer, part: Part) -> Origin {
+        self.origin(entry.map(path), part)
     }
 
     /// A field of `info`.
     pub fn info(&self, field: &str) -> Origin {
-        self.origin(self.info.key(field), false)
+        self.origin(self.info.key(field), Part::Value)
     }
 
-    /// A place inside component `name` (with `key` and an empty path: the name itself).
-    pub fn component(&self, name: &str, path: &Pointer, key: bool) -> Origin {
-        self.origin(self.component_schemas.key(name).join(path), key)
+    /// A place inside component `name` (the name itself: [`Part::Key`] and an empty
+    /// path).
+    pub fn component(&self, name: &str, path: &Pointer, part: Part) -> Origin {
+        self.origin(self.component_schemas.key(name).join(path), part)
     }
 
     /// A place inside registry-level command metadata `index`.
     pub fn cli_command(&self, index: usize, path: &Pointer) -> Origin {
-        self.origin(self.cli.key("commands").index(index).join(path), false)
+        self.origin(self.cli.key("commands").index(index).join(path), Part::Value)
     }
 
     /// Keeps the origins of the entries at `kept` (ascending catalog indices), as a
     /// filter of the catalog's tools does.
     pub fn retain_tools(&mut self, kept: &[usize]) {
         self.tools = kept.iter().filter_map(|i| self.tools.get(*i).cloned()).collect();
+    }
+}
+
+/// One tool of a catalog with where it came from: what every per-tool rule reports
+/// against, in the catalog phase and the prepare phase alike. It lives here, beside
+/// the table it reads, so that both phases use it without one importing the other.
+pub struct ToolCx<'a> {
+    pub index: usize,
+    pub tool: &'a ToolCatalogEntry,
+    pub provenance: &'a Provenance,
+}
+
+impl ToolCx<'_> {
+    /// `tools[<i>].<path>`
+    pub fn label(&self, path: &str) -> String {
+        format!("tools[{}].{path}", self.index)
+    }
+
+    /// Where the value at `path` (a JSON Pointer in wire field names) was written.
+    pub fn origin(&self, path: &Pointer) -> Origin {
+        self.provenance.tool(self.index, path, Part::Value)
+    }
+
+    /// Where the member name at `path` was written.
+    pub fn key_origin(&self, path: &Pointer) -> Origin {
+        self.provenance.tool(self.index, path, Part::Key)
     }
 }
 

@@ -10,13 +10,15 @@ use rayon::prelude::*;
 
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 use crate::provenance::{EntryOrigin, Provenance};
+use crate::schema::refs;
+use crate::schema::registry::Components;
 use catalog::{ToolCx, at, blank_string};
-use schema::{Components, Role, Subject, Wording};
+use schema::{Role, Subject, Wording};
 
 /// Where a place inside one schema was written.
-type Locator<'a> = dyn Fn(&Pointer, bool) -> Origin + 'a;
+type Locator<'a> = dyn Fn(&Pointer, Part) -> Origin + 'a;
 
 /// Runs every catalog-phase check on `catalog` and returns what they found, in
 /// upstream's order: info, components, each tool, the CLI tree. `mcp_projection_follows`
@@ -43,21 +45,14 @@ pub fn validate(
 
     let schemas = catalog.components.as_ref().map(|c| &c.schemas);
     let components = Components::new(schemas);
-    if let Some(error) = components.registry_error() {
-        out.push(
-            schema::INVALID_SCHEMA_RESOURCES
-                .diag(format!("components.schemas contains invalid schema resources: {error}"))
-                .at(Origin::value(&provenance.source, provenance.component_schemas.clone())),
-        );
-    }
+    schema::invalid_resources::check(&components, provenance, &mut out);
     if let Some(schemas) = schemas {
         // Components that MCP projection bundles into some MCP tool's schemas; only
         // needed (for the external-reference warning) when a component has one.
-        let external = |schema: &serde_json::Value| {
-            schema::refs::collect(schema).iter().any(|r| r.target == schema::refs::Target::External)
-        };
+        let external =
+            |schema: &serde_json::Value| refs::collect(schema).iter().any(|r| r.target == refs::Target::External);
         let mcp_reached: BTreeSet<String> = if mcp_projection_follows && schemas.values().any(external) {
-            let graph = schema::refs::ComponentGraph::new(schemas);
+            let graph = refs::ComponentGraph::new(schemas);
             catalog
                 .tools
                 .iter()
@@ -108,7 +103,7 @@ fn check_superseded(
         for (field, value, role) in tool_schemas(tool) {
             let label = format!("tool {:?} {field}", tool.name);
             let locate =
-                |path: &Pointer, key: bool| provenance.entry(origin, &Pointer::root().key(field).join(path), key);
+                |path: &Pointer, part: Part| provenance.entry(origin, &Pointer::root().key(field).join(path), part);
             let subject =
                 Subject { label: &label, value, role, tool: Some(&tool.name), origin: &locate, mcp_bundled: false };
             schema::check_compiles(&subject, components, out);
@@ -128,20 +123,13 @@ fn check_components(
     let origins: Vec<Box<Locator<'_>>> = schemas
         .keys()
         .map(|name| {
-            Box::new(move |path: &Pointer, key: bool| provenance.component(name, path, key))
-                as Box<dyn Fn(&Pointer, bool) -> Origin>
+            Box::new(move |path: &Pointer, part: Part| provenance.component(name, path, part))
+                as Box<dyn Fn(&Pointer, Part) -> Origin>
         })
         .collect();
     let mut docs = Vec::with_capacity(schemas.len());
     for ((name, value), origin) in schemas.iter().zip(&origins) {
-        if blank_string::is_blank(name) {
-            out.push(
-                blank_string::BLANK_STRING.diag("components.schemas key must not be empty").at(provenance.component(
-                    name,
-                    &Pointer::root(),
-                    true,
-                )),
-            );
+        if !blank_string::check_component_name(name, provenance, out) {
             continue;
         }
         let label = format!("components.schemas.{name}");
@@ -196,7 +184,7 @@ fn check_tool(
     for (field, value, role) in tool_schemas(tool) {
         let label = cx.label(field);
         let origin =
-            |path: &Pointer, key: bool| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), key);
+            |path: &Pointer, part: Part| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), part);
         let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin, mcp_bundled };
         schema::check(&subject, components, wording, out);
     }

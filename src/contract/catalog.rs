@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cli::ToolCliTreeSpec;
 use super::entry::ToolCatalogEntry;
+use super::text::NonBlank;
 
 /// The only catalog version this crate reads and writes.
 pub const SCHEMA_VERSION: &str = "harn-tools/2.0";
@@ -38,14 +39,11 @@ pub struct ToolCatalog {
 #[serde(deny_unknown_fields)]
 pub struct ToolRegistryInfo {
     /// Name of the registry; the generated CLI is named after it.
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub name: String,
+    pub name: NonBlank,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub version: Option<String>,
+    pub version: Option<NonBlank>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub description: Option<String>,
+    pub description: Option<NonBlank>,
 }
 
 /// Named JSON Schemas that tool schemas share through `#/components/schemas/<name>`.

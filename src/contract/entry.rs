@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::SortedObject;
 use super::cli::ToolCliSpec;
+use super::text::NonBlank;
 use super::vocabulary::{SideEffectLevel, ToolAudience, ToolIconTheme, ToolKind, ToolTaskSupport};
 
 /// One normalised tool, shared by every adapter that presents it (MCP, CLI, catalog).
@@ -12,16 +13,13 @@ use super::vocabulary::{SideEffectLevel, ToolAudience, ToolIconTheme, ToolKind, 
 #[serde(deny_unknown_fields)]
 pub struct ToolCatalogEntry {
     /// Unique name of the tool in its registry.
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub name: String,
+    pub name: NonBlank,
     /// Human-readable title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub title: Option<String>,
+    pub title: Option<NonBlank>,
     /// What the tool does, for the model and for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub description: Option<String>,
+    pub description: Option<NonBlank>,
     /// Draft 2020-12 schema of the arguments: an object root with `type: "object"`.
     #[serde(rename = "inputSchema")]
     #[schemars(schema_with = "super::schema_fields::input_schema")]
@@ -46,8 +44,7 @@ pub struct ToolCatalogEntry {
     pub cli: ToolCliSpec,
     /// Group the tool belongs to; the first component of its implicit CLI command.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub namespace: Option<String>,
+    pub namespace: Option<NonBlank>,
     /// Whether clients should load the tool only when a search surfaces it.
     #[serde(rename = "deferLoading")]
     pub defer_loading: bool,
@@ -65,8 +62,7 @@ pub struct ToolCatalogEntry {
 #[serde(deny_unknown_fields)]
 pub struct ToolPresentationAnnotations {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub title: Option<String>,
+    pub title: Option<NonBlank>,
     #[serde(rename = "readOnlyHint", default, skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
     #[serde(rename = "destructiveHint", default, skip_serializing_if = "Option::is_none")]
@@ -87,14 +83,12 @@ impl ToolPresentationAnnotations {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ToolIcon {
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub src: String,
+    pub src: NonBlank,
     #[serde(rename = "mimeType", default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub mime_type: Option<String>,
+    pub mime_type: Option<NonBlank>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), extend("uniqueItems" = true), inner(length(min = 1), pattern(r".*\S.*")))]
-    pub sizes: Option<Vec<String>>,
+    #[schemars(length(min = 1), extend("uniqueItems" = true))]
+    pub sizes: Option<Vec<NonBlank>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub theme: Option<ToolIconTheme>,
 }
@@ -131,12 +125,10 @@ impl ToolGovernance {
 #[serde(deny_unknown_fields)]
 pub struct ToolSource {
     /// Source vocabulary, such as `openapi` or `harn`.
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub kind: String,
+    pub kind: NonBlank,
     /// Identity of the operation within its source.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1), pattern(r".*\S.*"))]
-    pub id: Option<String>,
+    pub id: Option<NonBlank>,
     /// Source-specific coordinates; with `_meta`, the only open records of the contract.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub binding: Option<SortedObject>,

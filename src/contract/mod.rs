@@ -9,18 +9,22 @@ mod catalog;
 mod cli;
 mod entry;
 mod schema_fields;
+mod text;
 mod vocabulary;
 
 pub use catalog::{SCHEMA_VERSION, ToolCatalog, ToolCatalogComponents, ToolCatalogSchemaVersion, ToolRegistryInfo};
-pub use cli::{
-    ToolCliArgumentSpec, ToolCliCommandSpec, ToolCliSpec, ToolCliTreeSpec, is_cli_spelling, is_command_component,
-};
+pub use cli::{ToolCliArgumentSpec, ToolCliCommandSpec, ToolCliSpec, ToolCliTreeSpec};
 pub use entry::{
     ToolCatalogEntry, ToolExecution, ToolGovernance, ToolIcon, ToolPolicy, ToolPresentationAnnotations, ToolSource,
 };
+pub use text::{CommandName, NON_BLANK_PATTERN, NonBlank, OptionSpelling};
 pub use vocabulary::{
     SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme, ToolKind, ToolTaskSupport,
 };
+
+/// The `_meta` key under which MCP projection publishes Harn's own contract data (a
+/// tool's error schema); reserved, so that no registry can supply it.
+pub const TOOL_CONTRACT_KEY: &str = "com.harnlang/toolContract";
 
 /// An open JSON object whose keys serialise in byte order (`_meta`, `source.binding`).
 pub type SortedObject = std::collections::BTreeMap<String, serde_json::Value>;

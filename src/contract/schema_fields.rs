@@ -3,6 +3,8 @@
 
 use schemars::{Schema, SchemaGenerator, json_schema};
 
+use super::text::NON_BLANK_PATTERN;
+
 /// A JSON Schema: `true`, `false` or an object.
 pub fn json_schema_document(_: &mut SchemaGenerator) -> Schema {
     json_schema!({ "oneOf": [{ "type": "boolean" }, { "type": "object" }] })
@@ -27,7 +29,7 @@ pub fn component_schemas(generator: &mut SchemaGenerator) -> Schema {
     let document = json_schema_document(generator);
     json_schema!({
         "type": "object",
-        "propertyNames": { "pattern": r".*\S.*" },
+        "propertyNames": { "pattern": NON_BLANK_PATTERN },
         "additionalProperties": document
     })
 }

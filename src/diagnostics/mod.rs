@@ -13,7 +13,7 @@ use std::sync::Arc;
 pub use render::{ErrorFormat, Renderer};
 pub use rule::{RegisteredRule, Rule, all_rules};
 
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 use crate::source::{LineCol, SourceFile};
 
 /// How bad a diagnostic is.
@@ -62,19 +62,24 @@ pub struct Origin {
 
 #[derive(Clone, Debug)]
 pub enum Place {
-    /// A value, or with `key` the member name, named by a JSON Pointer.
-    Pointer { pointer: Pointer, key: bool },
+    /// A value or a member name, named by a JSON Pointer.
+    Pointer { pointer: Pointer, part: Part },
     /// A byte range, for errors found before there is a document (syntax errors).
     Span(Range<usize>),
 }
 
 impl Origin {
+    /// The value or the member name `pointer` names.
+    pub fn pointer_part(source: &Arc<SourceFile>, pointer: Pointer, part: Part) -> Self {
+        Origin { source: source.clone(), place: Place::Pointer { pointer, part } }
+    }
+
     pub fn value(source: &Arc<SourceFile>, pointer: Pointer) -> Self {
-        Origin { source: source.clone(), place: Place::Pointer { pointer, key: false } }
+        Origin::pointer_part(source, pointer, Part::Value)
     }
 
     pub fn key(source: &Arc<SourceFile>, pointer: Pointer) -> Self {
-        Origin { source: source.clone(), place: Place::Pointer { pointer, key: true } }
+        Origin::pointer_part(source, pointer, Part::Key)
     }
 
     pub fn span(source: &Arc<SourceFile>, range: Range<usize>) -> Self {
@@ -91,7 +96,7 @@ impl Origin {
     /// The byte range this origin covers in its file, if it can be found.
     pub fn range(&self) -> Option<Range<usize>> {
         match &self.place {
-            Place::Pointer { pointer, key } => self.source.locate(pointer, *key),
+            Place::Pointer { pointer, part } => self.source.locate(pointer, *part),
             Place::Span(range) => Some(range.clone()),
         }
     }

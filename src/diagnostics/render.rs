@@ -8,7 +8,7 @@ use annotate_snippets::{AnnotationKind, Group, Level, Snippet};
 use super::{Diagnostic, Origin, Severity};
 
 /// The `--format` of diagnostics on stderr.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorFormat {
     /// rustc-style, with the offending source line.
     Human,

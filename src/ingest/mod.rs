@@ -64,11 +64,7 @@ pub fn load(path: &Path, surface: harn::Surface, paths: &Confinement) -> Result<
 /// Parses text that is already in memory (tests, stdin).
 pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
-    if source.text.trim().is_empty() {
-        return Err(EMPTY_INPUT
-            .diag(format!("{} is empty; a registry declaration or a catalog is expected", source.display_path()))
-            .at(crate::diagnostics::Origin::span(&source, 0..0)));
-    }
+    read::check_not_empty(&source)?;
     // Only a literal read as a float can be rounded: the readers note them, and the
     // literals are compared with what the catalog writes only then.
     let (value, diagnostics) = match source.format {

@@ -85,6 +85,16 @@ declare_rule! {
     }
 }
 
+/// Refuses a source with nothing but white space in it.
+pub fn check_not_empty(source: &Arc<SourceFile>) -> Result<(), Diagnostic> {
+    if source.text.trim().is_empty() {
+        return Err(EMPTY_INPUT
+            .diag(format!("{} is empty; a registry declaration or a catalog is expected", source.display_path()))
+            .at(Origin::span(source, 0..0)));
+    }
+    Ok(())
+}
+
 pub enum ReadError {
     Io(Diagnostic),
     Content(Diagnostic),

@@ -72,10 +72,8 @@ struct Converter<'s> {
 }
 
 impl Converter<'_> {
-    fn unsupported(&self, pointer: &Pointer, key: bool, message: String) -> Diagnostic {
-        let origin =
-            if key { Origin::key(self.source, pointer.clone()) } else { Origin::value(self.source, pointer.clone()) };
-        UNSUPPORTED_VALUE.diag(message).at(origin)
+    fn unsupported(&self, pointer: &Pointer, message: String) -> Diagnostic {
+        UNSUPPORTED_VALUE.diag(message).at(Origin::value(self.source, pointer.clone()))
     }
 
     fn convert(&self, node: &MarkedYaml<'_>, pointer: &mut Pointer, depth: usize) -> Result<Value, Diagnostic> {
@@ -100,7 +98,6 @@ impl Converter<'_> {
                     None => {
                         return Err(self.unsupported(
                             pointer,
-                            false,
                             format!(
                                 "{} has no JSON equivalent; quote it to make it a string",
                                 yaml_float(f.into_inner())
@@ -152,14 +149,13 @@ impl Converter<'_> {
                 if !tag.is_yaml_core_schema() {
                     return Err(self.unsupported(
                         pointer,
-                        false,
                         format!("YAML tag {}{} has no JSON meaning; remove it", tag.handle, tag.suffix),
                     ));
                 }
                 return self.convert(inner, pointer, depth);
             }
             YamlData::Alias(_) | YamlData::BadValue | YamlData::Representation(..) => {
-                return Err(self.unsupported(pointer, false, "this YAML value cannot be read as JSON".to_owned()));
+                return Err(self.unsupported(pointer, "this YAML value cannot be read as JSON".to_owned()));
             }
         })
     }

@@ -7,9 +7,9 @@ pub mod mcp;
 
 use rayon::prelude::*;
 
-use crate::contract::ToolCatalog;
+use crate::contract::{NonBlank, ToolCatalog};
 use crate::diagnostics::Diagnostic;
-use crate::provenance::Provenance;
+use crate::provenance::{Provenance, ToolCx};
 
 /// A catalog made ready for its adapters.
 pub struct Prepared {
@@ -24,16 +24,29 @@ pub struct Prepared {
     /// The generated CLI's command tree (CLI-audience tools only).
     pub tree: cli::CommandNode,
     /// The MCP `tools/list` entries of the MCP-audience tools, in catalog order, when
-    /// they were asked for (see [`crate::compile::Options::mcp_documents`]).
+    /// they were asked for (see [`McpDocuments`]).
     pub mcp: Vec<mcp::McpTool>,
 }
 
-/// Runs the prepare phase on a catalog that passed the catalog phase; with
-/// `mcp_documents`, also builds the MCP `tools/list` entries.
-pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance, mcp_documents: bool) -> (Prepared, Vec<Diagnostic>) {
+/// Whether the prepare phase builds the MCP `tools/list` entries, or only checks that
+/// every MCP-audience tool can be projected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum McpDocuments {
+    #[default]
+    Skip,
+    Build,
+}
+
+/// Runs the prepare phase on a catalog that passed the catalog phase, building the
+/// MCP `tools/list` entries as `mcp_documents` asks.
+pub fn prepare(
+    catalog: &ToolCatalog,
+    provenance: &Provenance,
+    mcp_documents: McpDocuments,
+) -> (Prepared, Vec<Diagnostic>) {
     let info = catalog.info.as_ref();
     let stem = provenance.source.path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let cli_name = info.map(|i| i.name.clone()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());
+    let cli_name = info.map(|i| i.name.to_string()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());
     // Each tool's arguments on their own, in parallel; findings in catalog order.
     let (arguments, found): (Vec<cli::PreparedTool>, Vec<Vec<Diagnostic>>) = catalog
         .tools
@@ -41,14 +54,14 @@ pub fn prepare(catalog: &ToolCatalog, provenance: &Provenance, mcp_documents: bo
         .enumerate()
         .map(|(index, tool)| {
             let mut found = Vec::new();
-            let prepared =
-                cli::arguments::prepare(&crate::check::catalog::ToolCx { index, tool, provenance }, &mut found);
+            let prepared = cli::arguments::prepare(&ToolCx { index, tool, provenance }, &mut found);
             (prepared, found)
         })
         .unzip();
     let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
     let tree = cli::tree::build(catalog, provenance, &mut out);
     let mcp = mcp::project(catalog, provenance, mcp_documents, &mut out);
-    let (version, about) = (info.and_then(|i| i.version.clone()), info.and_then(|i| i.description.clone()));
+    let text = |field: &Option<NonBlank>| field.as_deref().map(str::to_owned);
+    let (version, about) = (info.and_then(|i| text(&i.version)), info.and_then(|i| text(&i.description)));
     (Prepared { cli_name, version, about, arguments, tree, mcp }, out)
 }

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 pub use line_index::{LineCol, LineIndex, ceil_char_boundary, floor_char_boundary};
 pub use spans::{SpanNode, SpanTree};
 
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 
 /// The syntaxes harn-catalog reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,10 +85,10 @@ impl SourceFile {
         self.lines().line_col(&self.text, offset)
     }
 
-    /// The byte range of the value (or, with `key`, of the member name) that `pointer`
+    /// The byte range of the value or of the member name (`part`) that `pointer`
     /// names. When the exact place does not exist in the text (a synthesised default,
     /// say), the range of its nearest existing ancestor is returned instead.
-    pub fn locate(&self, pointer: &Pointer, key: bool) -> Option<Range<usize>> {
+    pub fn locate(&self, pointer: &Pointer, part: Part) -> Option<Range<usize>> {
         let tree = self
             .spans
             .get_or_init(|| match self.format {
@@ -99,6 +99,6 @@ impl SourceFile {
                 Format::Harn => None,
             })
             .as_ref()?;
-        Some(tree.locate(pointer, key))
+        Some(tree.locate(pointer, part))
     }
 }

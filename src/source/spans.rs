@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::pointer::{Pointer, Segment};
+use crate::pointer::{Part, Pointer, Segment};
 
 /// Where each value (and each member name) of a document sits in its text.
 #[derive(Debug)]
@@ -24,8 +24,9 @@ impl SpanTree {
         SpanTree { range, node: SpanNode::Leaf }
     }
 
-    /// The range `pointer` names, or that of its deepest existing ancestor.
-    pub fn locate(&self, pointer: &Pointer, key: bool) -> Range<usize> {
+    /// The range `pointer` names (its value, or its member name), or that of its
+    /// deepest existing ancestor.
+    pub fn locate(&self, pointer: &Pointer, part: Part) -> Range<usize> {
         let mut current = self;
         let segments = pointer.segments();
         for (i, segment) in segments.iter().enumerate() {
@@ -47,7 +48,7 @@ impl SpanTree {
             };
             match next {
                 Some((_, name_range, value)) => {
-                    if last && key {
+                    if last && part == Part::Key {
                         return name_range.clone();
                     }
                     current = value;

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use harn_catalog::compile::{self, Options};
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer};
+use harn_catalog::emit::Layout;
+use harn_catalog::project::McpDocuments;
 use harn_catalog::source::{Format, SourceFile};
 
 /// The outcome of compiling one input.
@@ -71,7 +73,7 @@ pub fn assert_exact(actual: &serde_json::Value, expected: &serde_json::Value) {
 
 /// Compiles `text` as if it were a file named `name` (the extension picks the format).
 pub fn compile_text(name: &str, text: &str) -> Outcome {
-    compile_text_with(name, text, Options { mcp_documents: true, ..Options::default() })
+    compile_text_with(name, text, Options { mcp_documents: McpDocuments::Build, ..Options::default() })
 }
 
 pub fn compile_text_with(name: &str, text: &str, options: Options) -> Outcome {
@@ -86,13 +88,13 @@ pub fn compile_json(value: &serde_json::Value) -> Outcome {
 
 /// Compiles a file from disk.
 pub fn compile_path(path: &Path) -> Outcome {
-    outcome(compile::compile_file(path, Options { mcp_documents: true, ..Options::default() }))
+    outcome(compile::compile_file(path, Options { mcp_documents: McpDocuments::Build, ..Options::default() }))
 }
 
 /// Every catalog a test emits is checked against the published envelope schema by
 /// an independent validator before the test sees it.
 pub fn outcome(compilation: compile::Compilation) -> Outcome {
-    let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, false));
+    let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, Layout::Compact));
     if let Some(text) = &catalog {
         if let Err(reasons) = reference_check(text) {
             panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");

@@ -75,7 +75,7 @@ fn default_argument() -> Value {
 #[track_caller]
 fn pretty_of(name: &str, text: &str) -> String {
     let catalog = compile_text(name, text).json();
-    harn_catalog::emit::canonical_json(&catalog, true)
+    harn_catalog::emit::canonical_json(&catalog, harn_catalog::emit::Layout::Pretty)
 }
 
 fn widgets_path(extension: &str) -> std::path::PathBuf {

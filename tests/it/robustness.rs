@@ -39,7 +39,7 @@ fn compile_without_panicking(name: &str, text: String, format: Format, options: 
         }
         assert_eq!(compilation.catalog.is_some(), !compilation.diagnostics.has_errors());
         if let Some(catalog) = &compilation.catalog {
-            let text = harn_catalog::emit::canonical_json(catalog, false);
+            let text = harn_catalog::emit::canonical_json(catalog, harn_catalog::emit::Layout::Compact);
             if let Err(reasons) = common::reference_check(&text) {
                 panic!("accepted a catalog the reference schema refuses: {reasons}");
             }
@@ -50,7 +50,7 @@ fn compile_without_panicking(name: &str, text: String, format: Format, options: 
 
 /// The options `harn-catalog mcp` compiles with.
 fn mcp_documents() -> Options {
-    Options { mcp_documents: true, ..Options::default() }
+    Options { mcp_documents: harn_catalog::project::McpDocuments::Build, ..Options::default() }
 }
 
 fn seeds() -> Vec<(String, Format)> {

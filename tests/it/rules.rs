@@ -196,7 +196,7 @@ fn check_fixture(rule: &Rule, path: &Path) -> Vec<String> {
         problems.push(format!("{shown}: a fixture of a warning rule should compile, but it has errors:\n{rendered}"));
     }
     if let Some(catalog) = &compilation.catalog {
-        let text = harn_catalog::emit::canonical_json(catalog, false);
+        let text = harn_catalog::emit::canonical_json(catalog, harn_catalog::emit::Layout::Compact);
         if let Err(reasons) = common::reference_check(&text) {
             problems.push(format!("{shown}: the emitted catalog fails the reference schema: {reasons}"));
         }

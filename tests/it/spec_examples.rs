@@ -25,6 +25,7 @@ use std::path::Path;
 
 use harn_catalog::compile::{self, Options};
 use harn_catalog::ingest::harn::Surface;
+use harn_catalog::project::McpDocuments;
 use harn_catalog::project::mcp::ToolsList;
 use harn_catalog::source::{Format, SourceFile};
 use serde_json::Value;
@@ -171,7 +172,7 @@ fn check(example: &Example) -> Vec<(usize, String)> {
     let options = Options {
         surface: example.surface,
         catalog_phase_only: example.catalog_phase_only,
-        mcp_documents: true,
+        mcp_documents: McpDocuments::Build,
         ..Options::default()
     };
     let compilation = compile::compile_source(SourceFile::new(&example.name, example.text.clone(), format), options);

@@ -1,5 +1,8 @@
+use crate::contract::NonBlank;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::pointer::{Part, Pointer};
+use crate::provenance::Provenance;
 
 declare_rule! {
     /// ## What it checks
@@ -28,14 +31,19 @@ declare_rule! {
     }
 }
 
-/// Empty after trimming Unicode white space.
-pub fn is_blank(text: &str) -> bool {
-    text.trim().is_empty()
-}
-
 /// `<label> must not be empty` when `text` is blank.
 pub fn check(label: &str, text: Option<&str>, origin: impl FnOnce() -> Origin, out: &mut Vec<Diagnostic>) {
-    if text.is_some_and(is_blank) {
+    if text.is_some_and(NonBlank::is_blank) {
         out.push(BLANK_STRING.diag(format!("{label} must not be empty")).at(origin()));
     }
+}
+
+/// Reports a blank component name, at the name; whether the name is sound.
+pub fn check_component_name(name: &str, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> bool {
+    if NonBlank::is_blank(name) {
+        let origin = provenance.component(name, &Pointer::root(), Part::Key);
+        out.push(BLANK_STRING.diag("components.schemas key must not be empty").at(origin));
+        return false;
+    }
+    true
 }

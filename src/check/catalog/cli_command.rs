@@ -23,7 +23,7 @@ declare_rule! {
 }
 
 use super::{ToolCx, at};
-use crate::contract::is_command_component;
+use crate::contract::CommandName;
 use crate::diagnostics::Diagnostic;
 
 pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
@@ -37,7 +37,7 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
         return;
     }
     for (j, part) in command.iter().enumerate() {
-        if !is_command_component(part) {
+        if !CommandName::is_valid(part) {
             out.push(
                 CLI_COMMAND_COMPONENT
                     .diag(format!("{} must match ^[A-Za-z0-9_][A-Za-z0-9_-]*$", cx.label(&format!("cli.command[{j}]"))))

@@ -2,10 +2,10 @@
 
 use std::collections::HashMap;
 
-use crate::contract::{ToolAudience, ToolCatalog};
+use crate::contract::{CommandName, ToolAudience, ToolCatalog};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 use crate::provenance::Provenance;
 
 declare_rule! {
@@ -31,8 +31,8 @@ declare_rule! {
 
 pub fn check(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) {
     // Full paths of earlier CLI tools, and every strict prefix of them.
-    let mut leaves: HashMap<&[String], usize> = HashMap::new();
-    let mut parents: HashMap<&[String], usize> = HashMap::new();
+    let mut leaves: HashMap<&[CommandName], usize> = HashMap::new();
+    let mut parents: HashMap<&[CommandName], usize> = HashMap::new();
     let command_at = Pointer::root().key("cli").key("command");
     for (i, tool) in catalog.tools.iter().enumerate() {
         if !tool.governance.includes(ToolAudience::Cli) || tool.cli.command.is_empty() {
@@ -59,8 +59,8 @@ pub fn check(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
         };
         match problem {
             Some((message, earlier)) => {
-                out.push(CLI_PATH.diag(message).at(provenance.tool(i, &command_at, false)).related(
-                    provenance.tool(earlier, &command_at, false),
+                out.push(CLI_PATH.diag(message).at(provenance.tool(i, &command_at, Part::Value)).related(
+                    provenance.tool(earlier, &command_at, Part::Value),
                     format!("{:?} claims its path here", name(earlier)),
                 ))
             }
@@ -74,7 +74,7 @@ pub fn check(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
     }
 }
 
-fn conflict(earlier: &str, later: &str, shorter: &[String]) -> String {
+fn conflict(earlier: &str, later: &str, shorter: &[CommandName]) -> String {
     format!(
         "CLI command path conflict: tools {earlier:?} and {later:?} make '{}' both a tool and a parent command",
         shorter.join(" ")

@@ -25,6 +25,7 @@ use std::collections::HashMap;
 
 use super::{ToolCx, at};
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
 
 /// Reports `tool` when an earlier tool has its name; remembers it otherwise.
 pub fn check<'a>(cx: &ToolCx<'a>, seen: &mut HashMap<&'a str, usize>, out: &mut Vec<Diagnostic>) {
@@ -33,7 +34,7 @@ pub fn check<'a>(cx: &ToolCx<'a>, seen: &mut HashMap<&'a str, usize>, out: &mut 
             DUPLICATE_TOOL_NAME
                 .diag(format!("duplicate tool name {:?}", cx.tool.name))
                 .at(cx.origin(&at(&["name"])))
-                .related(cx.provenance.tool(first, &at(&["name"]), false), "first used here"),
+                .related(cx.provenance.tool(first, &at(&["name"]), Part::Value), "first used here"),
         ),
         None => {
             seen.insert(cx.tool.name.as_str(), cx.index);

@@ -1,7 +1,5 @@
+use crate::contract::TOOL_CONTRACT_KEY;
 use crate::declare_rule;
-
-/// The `_meta` key under which MCP projection publishes Harn's own contract data.
-pub const TOOL_CONTRACT_KEY: &str = "com.harnlang/toolContract";
 
 declare_rule! {
     /// ## What it checks

@@ -1,7 +1,9 @@
-use super::refs::{Reference, Target};
-use super::{Components, Subject};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
+use crate::schema::refs::{Reference, Target};
+use crate::schema::registry::Components;
 
 declare_rule! {
     /// ## What it checks
@@ -33,7 +35,7 @@ pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], components: &C
                 out.push(
                     DANGLING_COMPONENT_REF
                         .diag(format!("dangling schema component reference {:?}", reference.value))
-                        .at((subject.origin)(&reference.at.key(reference.keyword), false)),
+                        .at((subject.origin)(&reference.at.key(reference.keyword), Part::Value)),
                 );
             }
         }

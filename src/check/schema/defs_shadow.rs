@@ -1,9 +1,10 @@
 use serde_json::Value;
 
-use super::{Components, Subject};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
+use crate::schema::registry::Components;
 
 declare_rule! {
     /// ## What it checks
@@ -37,7 +38,7 @@ pub fn check(subject: &Subject<'_>, components: &Components, out: &mut Vec<Diagn
         out.push(
             DEFS_SHADOW
                 .diag(format!("{} $defs entry {name:?} conflicts with components.schemas", subject.label))
-                .at((subject.origin)(&Pointer::root().key("$defs").key(name), true)),
+                .at((subject.origin)(&Pointer::root().key("$defs").key(name), Part::Key)),
         );
     }
 }

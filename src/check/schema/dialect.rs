@@ -1,8 +1,10 @@
 use serde_json::Value;
 
-use super::{Subject, walk};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
+use crate::schema::walk;
 
 /// The one dialect a catalog's schemas may declare.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -50,7 +52,7 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) -> bool {
                 "{} declares unsupported JSON Schema dialect {dialect:?}; expected Draft 2020-12 ({DRAFT_2020_12})",
                 subject.label
             ))
-            .at((subject.origin)(&at, false)),
+            .at((subject.origin)(&at, Part::Value)),
     );
     false
 }

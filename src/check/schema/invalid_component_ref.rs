@@ -1,7 +1,8 @@
 use super::Subject;
-use super::refs::{Reference, Target};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
+use crate::schema::refs::{Reference, Target};
 
 declare_rule! {
     /// ## What it checks
@@ -30,7 +31,7 @@ pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<
         out.push(
             INVALID_COMPONENT_REF
                 .diag(format!("invalid schema component reference {:?}", reference.value))
-                .at((subject.origin)(&reference.at.key(reference.keyword), false)),
+                .at((subject.origin)(&reference.at.key(reference.keyword), Part::Value)),
         );
     }
 }

@@ -1,4 +1,7 @@
 use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::provenance::Provenance;
+use crate::schema::registry::Components;
 
 declare_rule! {
     /// ## What it checks
@@ -18,5 +21,17 @@ declare_rule! {
         phase: Catalog,
         severity: Error,
         summary: "the components cannot be registered as schema resources",
+    }
+}
+
+/// Reports the error that kept the components from being registered, at
+/// `components.schemas`.
+pub fn check(components: &Components<'_>, provenance: &Provenance, out: &mut Vec<Diagnostic>) {
+    if let Some(error) = components.registry_error() {
+        out.push(
+            INVALID_SCHEMA_RESOURCES
+                .diag(format!("components.schemas contains invalid schema resources: {error}"))
+                .at(Origin::value(&provenance.source, provenance.component_schemas.clone())),
+        );
     }
 }

@@ -1,7 +1,8 @@
-use super::compile::Failure;
 use super::{Role, Subject, Wording};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
+use crate::schema::registry::Failure;
 
 declare_rule! {
     /// ## What it checks
@@ -34,9 +35,9 @@ pub fn check(
     uses_components: bool,
     out: &mut Vec<Diagnostic>,
 ) {
-    let (detail, at, key) = match compiled {
-        Err(Failure::Meta { detail, at }) => (detail, at, false),
-        Err(Failure::Other { detail, at, key }) => (detail, at, *key),
+    let (detail, at, part) = match compiled {
+        Err(Failure::Meta { detail, at }) => (detail, at, Part::Value),
+        Err(Failure::Other { detail, at, part }) => (detail, at, *part),
         _ => return,
     };
     let shown_at = if at.is_root() { String::new() } else { format!(" (at {at})") };
@@ -48,5 +49,5 @@ pub fn check(
         }
         _ => format!("{} is not a valid Draft 2020-12 JSON Schema: {detail}{shown_at}", subject.label),
     };
-    out.push(INVALID_SCHEMA.diag(message).at((subject.origin)(at, key)));
+    out.push(INVALID_SCHEMA.diag(message).at((subject.origin)(at, part)));
 }

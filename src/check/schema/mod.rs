@@ -1,25 +1,21 @@
 //! The schema-document checks of CONTRACT.md b.3 and the reference check of b.4,
 //! applied to every tool schema and every component, one rule per file.
 
-pub mod compile;
 mod dangling_component_ref;
 mod defs_shadow;
 mod dialect;
 mod invalid_component_ref;
-mod invalid_resources;
+pub mod invalid_resources;
 mod invalid_schema;
 mod non_portable_ref;
 mod object_root;
 pub mod ref_cycle;
-pub mod refs;
 mod runtime_only;
 mod schema_type;
 mod unresolved_ref;
-pub mod walk;
 
 use serde_json::Value;
 
-pub use compile::Components;
 pub use dangling_component_ref::DANGLING_COMPONENT_REF;
 pub use defs_shadow::DEFS_SHADOW;
 pub use dialect::{DRAFT_2020_12, SCHEMA_DIALECT};
@@ -33,7 +29,9 @@ pub use schema_type::SCHEMA_TYPE;
 pub use unresolved_ref::UNRESOLVED_REF;
 
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
+use crate::schema::refs;
+use crate::schema::registry::Components;
 
 /// What a schema is for, which decides the checks that apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,8 +66,8 @@ pub struct Subject<'a> {
     pub role: Role,
     /// The tool's name, for registry-style messages.
     pub tool: Option<&'a str>,
-    /// Where a place inside the schema (or, with `true`, its member name) was written.
-    pub origin: &'a dyn Fn(&Pointer, bool) -> Origin,
+    /// Where a place inside the schema (its value or its member name) was written.
+    pub origin: &'a dyn Fn(&Pointer, Part) -> Origin,
     /// Whether MCP projection bundles this schema with the catalog's components: an
     /// external reference is then the projection's error, not a warning here
     /// (DECISIONS.md 5).

@@ -1,7 +1,8 @@
 use super::Subject;
-use super::refs::{Reference, Target};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
+use crate::schema::refs::{Reference, Target};
 
 declare_rule! {
     /// ## What it checks
@@ -38,7 +39,7 @@ pub fn check(subject: &Subject<'_>, references: &[Reference<'_>], out: &mut Vec<
                     "{} references {:?}, which is outside the catalog and is never fetched",
                     subject.label, reference.value
                 ))
-                .at((subject.origin)(&reference.at.key(reference.keyword), false)),
+                .at((subject.origin)(&reference.at.key(reference.keyword), Part::Value)),
         );
     }
 }

@@ -3,7 +3,7 @@ use serde_json::Value;
 use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 
 declare_rule! {
     /// ## What it checks
@@ -36,6 +36,6 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) {
     out.push(
         INPUT_OBJECT_ROOT
             .diag(format!("{} must explicitly declare an object root with type: object", subject.label))
-            .at((subject.origin)(&at, false)),
+            .at((subject.origin)(&at, Part::Value)),
     );
 }

@@ -5,12 +5,12 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use super::Subject;
-use super::compile::percent_decode;
-use super::refs::{Reference, Target};
-use super::walk::{IN_PLACE_LIST, IN_PLACE_MAP, IN_PLACE_SINGLE};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::{Pointer, encode_token};
+use crate::pointer::{Part, Pointer, encode_token};
+use crate::schema::fragment;
+use crate::schema::refs::{self, Reference, Target};
+use crate::schema::walk::{self, IN_PLACE_LIST, IN_PLACE_MAP, IN_PLACE_SINGLE};
 
 declare_rule! {
     /// ## What it checks
@@ -43,7 +43,7 @@ declare_rule! {
 pub struct Document<'a> {
     pub label: String,
     pub value: &'a Value,
-    pub origin: &'a dyn Fn(&Pointer, bool) -> Origin,
+    pub origin: &'a dyn Fn(&Pointer, Part) -> Origin,
 }
 
 /// A node of the graph: a document and a JSON Pointer (string form) into it.
@@ -67,13 +67,15 @@ impl Graph<'_, '_> {
     fn target(&self, doc: usize, reference: &str) -> Option<Node> {
         match Target::of(reference) {
             Target::Local => {
-                let fragment = percent_decode(reference.strip_prefix('#')?);
+                let fragment = fragment::decode(reference.strip_prefix('#')?).into_owned();
                 if !(fragment.is_empty() || fragment.starts_with('/')) || has_nested_id(self.docs[doc].value) {
                     return None;
                 }
                 Some((doc, fragment))
             }
-            Target::Component { name, rest } => Some((*self.components?.get(&name)?, percent_decode(&rest))),
+            Target::Component { name, rest } => {
+                Some((*self.components?.get(&name)?, fragment::decode(&rest).into_owned()))
+            }
             _ => None,
         }
     }
@@ -187,14 +189,14 @@ impl Graph<'_, '_> {
                     self.describe(first),
                     chain.join(" → ")
                 ))
-                .at((self.docs[first.0].origin)(&at.key(keyword), false)),
+                .at((self.docs[first.0].origin)(&at.key(keyword), Part::Value)),
         );
     }
 }
 
 fn has_nested_id(schema: &Value) -> bool {
     let mut found = false;
-    super::walk::visit(schema, |path, node| {
+    walk::visit(schema, |path, node| {
         found |= !path.is_root() && node.get("$id").is_some();
     });
     found
@@ -211,7 +213,7 @@ fn starts(graph: &Graph<'_, '_>, references: impl Iterator<Item = (usize, String
 pub fn check_components(docs: &[Document<'_>], names: &HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
     let graph = Graph { docs, components: Some(names) };
     let references = docs.iter().enumerate().flat_map(|(i, doc)| {
-        super::refs::collect(doc.value).into_iter().map(move |r| (i, r.value.to_owned())).collect::<Vec<_>>()
+        refs::collect(doc.value).into_iter().map(move |r| (i, r.value.to_owned())).collect::<Vec<_>>()
     });
     for cycle in graph.cycles(starts(&graph, references)) {
         graph.report(&cycle, out);

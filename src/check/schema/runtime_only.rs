@@ -1,8 +1,10 @@
 use serde_json::Value;
 
-use super::{Subject, walk};
+use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
+use crate::schema::walk;
 
 declare_rule! {
     /// ## What it checks
@@ -44,7 +46,7 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) {
                     "{} contains runtime-only Harn type {kind:?}, which has no portable JSON value",
                     subject.label
                 ))
-                .at((subject.origin)(&at, false)),
+                .at((subject.origin)(&at, Part::Value)),
         );
     }
 }

@@ -1,7 +1,7 @@
 use super::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 
 declare_rule! {
     /// ## What it checks
@@ -31,7 +31,7 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) -> bool {
     out.push(
         SCHEMA_TYPE
             .diag(format!("{} must be a boolean or object JSON Schema", subject.label))
-            .at((subject.origin)(&Pointer::root(), false)),
+            .at((subject.origin)(&Pointer::root(), Part::Value)),
     );
     false
 }

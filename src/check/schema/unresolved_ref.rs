@@ -1,7 +1,8 @@
 use super::Subject;
-use super::compile::Failure;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::pointer::Part;
+use crate::schema::registry::Failure;
 
 declare_rule! {
     /// ## What it checks
@@ -32,7 +33,7 @@ pub fn check(subject: &Subject<'_>, compiled: &Result<(), Failure>, out: &mut Ve
         out.push(
             UNRESOLVED_REF
                 .diag(format!("{} contains an unresolved schema reference: {detail}", subject.label))
-                .at((subject.origin)(&at, false)),
+                .at((subject.origin)(&at, Part::Value)),
         );
     }
 }

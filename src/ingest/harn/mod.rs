@@ -43,7 +43,7 @@ declare_rule! {
 }
 
 /// Which registry a `.harn` module stands for (DECISIONS.md 2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Surface {
     /// Exports when the module has a `pub fn` or `pub pipeline`, else script.

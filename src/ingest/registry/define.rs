@@ -1,12 +1,13 @@
 //! `tool_define` (CONTRACT.md a.2): one tool spec of a declaration file into a raw
 //! entry: spec keys merged into `config`, schema spellings resolved, the execution
-//! policy merged into annotations, executor rules checked.
+//! policy merged into annotations; the input-schema spelling and executor rules
+//! (`input_schema_spelling`, `executor`) checked.
 
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::raw::{EntryCtx, Field, RawEntry, shown, take, type_name};
+use super::raw::{EntryCtx, Field, RawEntry, take, type_name};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
@@ -31,75 +32,6 @@ declare_rule! {
         phase: Catalog,
         severity: Error,
         summary: "a tool spec is not an object with a non-empty name",
-    }
-}
-
-declare_rule! {
-    /// ## What it checks
-    /// That a tool declares its input schema once: with `parameters` (the legacy
-    /// per-parameter map), `input_schema` or `inputSchema`, never two of them; and that
-    /// it does not use the misspelling `params`.
-    ///
-    /// ## Why
-    /// Two spellings leave it unclear which schema the tool accepts; upstream's
-    /// `tool_define` refuses both cases with these messages.
-    ///
-    /// ## Example
-    /// ```json
-    /// {"name": "t", "parameters": {"q": "string"}, "inputSchema": {"type": "object"}}
-    /// ```
-    pub static INPUT_SCHEMA_SPELLING = {
-        code: "input-schema-spelling",
-        phase: Catalog,
-        severity: Error,
-        summary: "a tool declares its input schema twice, or as `params`",
-        help: "keep exactly one of \"parameters\", \"input_schema\" or \"inputSchema\"",
-    }
-}
-
-declare_rule! {
-    /// ## What it checks
-    /// The executor rules of `tool_define`: `executor` is one of `harn` (alias
-    /// `harn_builtin`), `host_bridge`, `mcp_server` or `provider_native`; `harn` takes
-    /// neither `host_capability` nor `mcp_server`; `host_bridge` needs a non-empty
-    /// `host_capability`; `mcp_server` needs a non-empty `mcp_server`; only `harn` has a
-    /// handler. A declaration file cannot hold a handler closure, so a spec without an
-    /// `executor` is taken to be a `harn` tool whose handler was left out.
-    ///
-    /// ## Why
-    /// These combinations fail when the registry is built at run time; an offline
-    /// compiler reports them at build time.
-    ///
-    /// ## Example
-    /// ```json
-    /// {"name": "t", "executor": "host_bridge"}
-    /// ```
-    pub static EXECUTOR = {
-        code: "executor",
-        phase: Catalog,
-        severity: Error,
-        summary: "a tool's executor settings contradict each other",
-    }
-}
-
-declare_rule! {
-    /// ## What it checks
-    /// That `defer_loading` is a bool and `namespace` a non-empty string, as
-    /// `tool_define` demands, and the field rules of the registry normaliser for
-    /// `description` (a string), `title` (a non-empty string).
-    ///
-    /// ## Why
-    /// These fields are copied into the catalog with a fixed type.
-    ///
-    /// ## Example
-    /// ```json
-    /// {"name": "t", "defer_loading": "yes", "title": ""}
-    /// ```
-    pub static TOOL_FIELD = {
-        code: "tool-field",
-        phase: Catalog,
-        severity: Error,
-        summary: "a tool's name-like or flag field has the wrong type",
     }
 }
 
@@ -198,41 +130,15 @@ pub fn define(
     let desc = take(&mut fields, "desc");
     let description = description.or(desc);
     let mut entry = RawEntry { name: name.clone(), name_at, spec_at: at, description, fields };
-    resolve_input_spelling(&mut cx, &mut entry);
+    super::input_schema_spelling::resolve(&mut cx, &mut entry);
     resolve_schema_spelling(&mut cx, &mut entry, &["returns", "output_schema"], "outputSchema", "output");
     resolve_schema_spelling(&mut cx, &mut entry, &["error_schema"], "errorSchema", "error");
     merge_execution_policy(&mut entry);
-    check_executor(&mut cx, &entry);
-    check_define_fields(&mut cx, &entry);
+    super::executor::check(&mut cx, &entry);
+    super::fields::text::check_define_fields(&mut cx, &entry);
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);
     (!failed).then_some(entry)
-}
-
-/// Exactly one of `parameters`, `input_schema`, `inputSchema`; the complete-schema
-/// spellings are stored as `inputSchema`.
-fn resolve_input_spelling(cx: &mut EntryCtx<'_>, entry: &mut RawEntry) {
-    let spellings: Vec<&str> = ["parameters", "input_schema", "inputSchema"]
-        .into_iter()
-        .filter(|k| entry.get(k).is_some_and(|f| !f.value.is_null()))
-        .collect();
-    if spellings.len() > 1 {
-        let at = entry.get(spellings[1]).map(|f| f.at.clone()).unwrap_or_default();
-        cx.error_at_key(
-            INPUT_SCHEMA_SPELLING,
-            format_args!(" declares its input schema twice ({:?} and {:?})", spellings[0], spellings[1]),
-            &at,
-        );
-    }
-    if entry.get("parameters").is_none_or(|f| f.value.is_null()) {
-        if let Some(params) = entry.get("params") {
-            let at = params.at.clone();
-            cx.error_at_key(INPUT_SCHEMA_SPELLING, ": use 'parameters', not 'params'", &at);
-        }
-    }
-    if let Some(field) = entry.take("input_schema") {
-        entry.set("inputSchema", field);
-    }
 }
 
 /// Resolves the snake-case spellings of an output or error schema into `target`:
@@ -281,72 +187,4 @@ fn merge_execution_policy(entry: &mut RawEntry) {
         None => (policy, policy_at),
     };
     entry.set("annotations", Field { value: Value::Object(merged), at });
-}
-
-fn non_empty_string(field: Option<&Field>) -> bool {
-    matches!(field.map(|f| &f.value), Some(Value::String(s)) if !s.is_empty())
-}
-
-fn check_executor(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
-    let executor = match entry.get("executor") {
-        None => "harn",
-        Some(Field { value: Value::Null, .. }) => "harn",
-        Some(Field { value: Value::String(s), .. }) => s.as_str(),
-        Some(field) => {
-            let at = field.at.clone();
-            cx.error(
-                EXECUTOR,
-                format_args!(" field \"executor\" must be a string, not {}", type_name(&field.value)),
-                &at,
-            );
-            return;
-        }
-    };
-    let executor_at = entry.get("executor").map_or_else(|| entry.spec_at.clone(), |f| f.at.clone());
-    let present = |key: &str| entry.get(key).filter(|f| !f.value.is_null());
-    let forbid = |cx: &mut EntryCtx<'_>, key: &str, what: &str| {
-        if let Some(field) = present(key) {
-            cx.error_at_key(EXECUTOR, format_args!(": executor {executor:?} cannot declare {what}"), &field.at);
-        }
-    };
-    match executor {
-        "harn" | "harn_builtin" => {
-            forbid(cx, "host_capability", "\"host_capability\"");
-            forbid(cx, "mcp_server", "\"mcp_server\"");
-        }
-        "host_bridge" => {
-            forbid(cx, "handler", "a handler");
-            if !non_empty_string(present("host_capability")) {
-                cx.error(EXECUTOR, ": executor \"host_bridge\" requires a non-empty \"host_capability\"", &executor_at);
-            }
-        }
-        "mcp_server" => {
-            forbid(cx, "handler", "a handler");
-            if !non_empty_string(present("mcp_server")) {
-                cx.error(EXECUTOR, ": executor \"mcp_server\" requires a non-empty \"mcp_server\"", &executor_at);
-            }
-        }
-        "provider_native" => forbid(cx, "handler", "a handler"),
-        other => cx.error(
-            EXECUTOR,
-            format_args!(
-                " has unknown executor {}; expected \"harn\", \"host_bridge\", \"mcp_server\" or \"provider_native\"",
-                shown(&Value::String(other.to_owned()))
-            ),
-            &executor_at,
-        ),
-    }
-}
-
-fn check_define_fields(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
-    if let Some(field) = entry.get("defer_loading").filter(|f| !f.value.is_null() && !f.value.is_boolean()) {
-        let at = field.at.clone();
-        cx.error(TOOL_FIELD, ": `defer_loading` must be a bool", &at);
-    }
-    if let Some(field) = entry.get("namespace").filter(|f| !f.value.is_null()) {
-        if !matches!(&field.value, Value::String(s) if !s.is_empty()) {
-            let at = field.at.clone();
-            cx.error(TOOL_FIELD, ": `namespace` must be a non-empty string", &at);
-        }
-    }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::fields;
 use super::raw::{EntryCtx, RawEntry};
-use crate::contract::ToolCatalogEntry;
+use crate::contract::{NonBlank, ToolCatalogEntry};
 use crate::diagnostics::Diagnostic;
 use crate::provenance::EntryOrigin;
 use crate::source::SourceFile;
@@ -89,9 +89,9 @@ pub fn normalize(
         return None;
     }
     let entry = ToolCatalogEntry {
-        name,
-        title,
-        description,
+        name: name.into(),
+        title: title.map(NonBlank::from),
+        description: description.map(NonBlank::from),
         input_schema: input_schema?,
         output_schema,
         error_schema,
@@ -100,7 +100,7 @@ pub fn normalize(
         execution,
         governance,
         cli,
-        namespace,
+        namespace: namespace.map(NonBlank::from),
         defer_loading,
         source: source_record,
         policy,

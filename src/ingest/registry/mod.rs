@@ -4,7 +4,9 @@
 
 pub mod define;
 mod entry;
+mod executor;
 pub mod fields;
+mod input_schema_spelling;
 mod options;
 pub mod raw;
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use crate::contract::{ToolCatalogComponents, ToolCliTreeSpec, ToolRegistryInfo};
+use crate::contract::{NonBlank, ToolCatalogComponents, ToolCliTreeSpec, ToolRegistryInfo};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::ingest::registry::fields::cli::json_pointer_of;
@@ -94,7 +94,7 @@ pub fn info(
         failed = true;
     }
     let mut field = |key: &str, required: bool| match object.get(key) {
-        Some(Value::String(s)) if !s.is_empty() => Some(s.clone()),
+        Some(Value::String(s)) if !s.is_empty() => Some(NonBlank::from(s.as_str())),
         None | Some(Value::Null) if !required => None,
         found => {
             let place = if found.is_some() { at.key(key) } else { at.clone() };

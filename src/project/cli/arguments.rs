@@ -9,9 +9,9 @@ use super::rules::{
     argument_form, argument_property, boolean_style, collisions, completions, positionals, repeatable, spelling,
 };
 use super::{PreparedArgument, PreparedTool};
-use crate::check::catalog::ToolCx;
-use crate::contract::ToolCliArgumentSpec;
+use crate::contract::{OptionSpelling, ToolCliArgumentSpec};
 use crate::diagnostics::Diagnostic;
+use crate::provenance::ToolCx;
 
 /// Prepares one tool's arguments; what is wrong is appended to `out`.
 pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
@@ -40,21 +40,22 @@ pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
             property: property.clone(),
             long,
             short: spec.short,
-            aliases: spec.aliases.clone(),
+            aliases: spec.aliases.iter().map(OptionSpelling::to_string).collect(),
             position: spec.position,
             value_name: spec
                 .value_name
-                .clone()
+                .as_deref()
+                .map(str::to_owned)
                 .or_else(|| text("title"))
                 .unwrap_or_else(|| property.to_ascii_uppercase()),
-            help: spec.help.clone().or_else(|| text("description")),
+            help: spec.help.as_deref().map(str::to_owned).or_else(|| text("description")),
             value_hint: spec.value_hint,
             boolean_style: spec.boolean_style,
             repeatable: spec.repeatable,
             hidden: spec.hidden,
             completions: spec.completions.clone(),
             display_order: spec.display_order,
-            help_group: spec.help_group.clone(),
+            help_group: spec.help_group.as_deref().map(str::to_owned),
             required: required.contains(property.as_str()),
             value_type: text("type"),
             enum_values: enum_values(property_schema, spec.repeatable),

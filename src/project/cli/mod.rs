@@ -8,10 +8,10 @@ pub mod tree;
 
 use std::collections::BTreeMap;
 
-use crate::check::catalog::ToolCx;
 use crate::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use crate::diagnostics::Origin;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
+use crate::provenance::ToolCx;
 
 pub use rules::*;
 
@@ -33,7 +33,8 @@ impl ToolCx<'_> {
         } else {
             Pointer::root().key("inputSchema").key("properties").key(property)
         };
-        self.provenance.tool(self.index, &path, field.is_none())
+        let part = if field.is_none() { Part::Key } else { Part::Value };
+        self.provenance.tool(self.index, &path, part)
     }
 }
 

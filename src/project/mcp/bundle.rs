@@ -5,9 +5,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use crate::check::schema::refs::{ComponentGraph, Target};
-use crate::check::schema::walk;
-use crate::pointer::{Pointer, encode_token};
+use super::rules::{external_ref, resource_scope};
+use crate::pointer::Pointer;
+use crate::schema::fragment;
+use crate::schema::refs::{ComponentGraph, Target};
+use crate::schema::walk;
 
 /// Why a schema cannot be projected standalone.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,16 +37,10 @@ pub fn scan(schema: &Value) -> Option<Refusal> {
             return;
         }
         let Value::Object(object) = node else { return };
-        for keyword in ["$id", "$anchor", "$dynamicAnchor", "$dynamicRef"] {
-            if object.contains_key(keyword) {
-                found = Some(Refusal::ResourceScope { keyword, at: path.pointer().key(keyword) });
-                return;
-            }
-        }
-        if let Some(Value::String(reference)) = object.get("$ref") {
-            if !reference.starts_with('#') {
-                found = Some(Refusal::External { at: path.pointer().key("$ref") });
-            }
+        if let Some(keyword) = resource_scope::scoping_keyword(object) {
+            found = Some(Refusal::ResourceScope { keyword, at: path.pointer().key(keyword) });
+        } else if external_ref::is_external(object) {
+            found = Some(Refusal::External { at: path.pointer().key("$ref") });
         }
     });
     found
@@ -95,7 +91,7 @@ pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached:
     if let Value::Object(defs) = defs {
         for name in reached {
             let mut component = components[name].clone();
-            rebase(&mut component, Some(&format!("#/$defs/{}", fragment_token(name))));
+            rebase(&mut component, Some(&format!("#/$defs/{}", fragment::token(name))));
             defs.insert(name.clone(), component);
         }
     }
@@ -117,7 +113,7 @@ fn rebase(schema: &mut Value, base: Option<&str>) {
     walk::visit_mut(schema, &mut |object| {
         let Some(Value::String(reference)) = object.get_mut("$ref") else { return };
         let rebased = match (Target::of(reference), base) {
-            (Target::Component { name, rest }, _) => Some(format!("#/$defs/{}{rest}", fragment_token(&name))),
+            (Target::Component { name, rest }, _) => Some(format!("#/$defs/{}{rest}", fragment::token(&name))),
             (Target::Local, Some(base)) if reference == "#" => Some(base.to_owned()),
             (Target::Local, Some(base)) if reference.starts_with("#/") => Some(format!("{base}{}", &reference[1..])),
             _ => None,
@@ -126,24 +122,6 @@ fn rebase(schema: &mut Value, base: Option<&str>) {
             *reference = rebased;
         }
     });
-}
-
-/// A component name as one token of a URI fragment: JSON Pointer escaping (`~` as
-/// `~0`, `/` as `~1`), then percent-encoding of every byte a fragment cannot hold as
-/// is (CONTRACT.md c.2 step 10). Upstream's 2.0 snapshot stops after the first step,
-/// which leaves names such as `My Thing` as references no validator can parse; the
-/// percent-encoded form means the same component and resolves everywhere.
-fn fragment_token(name: &str) -> String {
-    let escaped = encode_token(name);
-    let mut out = String::with_capacity(escaped.len());
-    for byte in escaped.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@?".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -175,14 +153,6 @@ mod tests {
                 }, "$defs": {"Label": {"type": "string"}}}
             }})
         );
-    }
-
-    #[test]
-    fn percent_encodes_what_a_fragment_cannot_hold() {
-        assert_eq!(fragment_token("Result/Envelope"), "Result~1Envelope");
-        assert_eq!(fragment_token("My Thing"), "My%20Thing");
-        assert_eq!(fragment_token("100%"), "100%25");
-        assert_eq!(fragment_token("café"), "caf%C3%A9");
     }
 
     #[test]

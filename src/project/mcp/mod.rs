@@ -11,17 +11,18 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::check::catalog::reserved_meta_key::TOOL_CONTRACT_KEY;
-use crate::check::schema::refs::ComponentGraph;
 use rayon::prelude::*;
 
-use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry, ToolIcon, ToolPresentationAnnotations};
+use crate::contract::{
+    TOOL_CONTRACT_KEY, ToolAudience, ToolCatalog, ToolCatalogEntry, ToolIcon, ToolPresentationAnnotations,
+};
 use crate::diagnostics::Diagnostic;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
+use crate::project::McpDocuments;
 use crate::provenance::Provenance;
+use crate::schema::refs::ComponentGraph;
 use bundle::{Place, Refusal};
-use rules::external_ref::MCP_EXTERNAL_REF;
-use rules::resource_scope::MCP_RESOURCE_SCOPE;
+use rules::{external_ref, resource_scope};
 
 /// One tool as MCP's `tools/list` reports it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -47,12 +48,12 @@ pub struct ToolsList<'a> {
 }
 
 /// Checks that every MCP-audience tool can be projected, reporting what cannot; with
-/// `documents`, also builds the `tools/list` entries (bundling copies the components
-/// each schema reaches, which `schema` alone does not need).
+/// [`McpDocuments::Build`], also builds the `tools/list` entries (bundling copies the
+/// components each schema reaches, which `schema` alone does not need).
 pub fn project(
     catalog: &ToolCatalog,
     provenance: &Provenance,
-    documents: bool,
+    documents: McpDocuments,
     out: &mut Vec<Diagnostic>,
 ) -> Vec<McpTool> {
     let empty = BTreeMap::new();
@@ -89,12 +90,12 @@ fn project_tool(
     components: &BTreeMap<String, Value>,
     graph: &ComponentGraph<'_>,
     scanned: &HashMap<String, Option<Refusal>>,
-    documents: bool,
+    documents: McpDocuments,
 ) -> Projection {
     let mut refusals = Vec::new();
     let mut standalone = |field: &'static str, schema: &Value| -> Option<Value> {
         match bundle::check(schema, graph, scanned) {
-            Ok(reached) => documents.then(|| bundle::standalone(schema, components, &reached)),
+            Ok(reached) => (documents == McpDocuments::Build).then(|| bundle::standalone(schema, components, &reached)),
             Err((place, refusal)) => {
                 refusals.push((field, place, refusal));
                 None
@@ -126,9 +127,12 @@ fn project_tool(
         meta.insert(TOOL_CONTRACT_KEY.to_owned(), Value::Object(contract));
     }
     let document = McpTool {
-        name: tool.name.clone(),
-        title,
-        description: tool.description.clone().unwrap_or_else(|| format!("Exported Harn function '{}'.", tool.name)),
+        name: tool.name.to_string(),
+        title: title.into_string(),
+        description: tool
+            .description
+            .as_deref()
+            .map_or_else(|| format!("Exported Harn function '{}'.", tool.name), str::to_owned),
         input_schema,
         output_schema: output.map(wrap::wrap_output),
         annotations,
@@ -151,27 +155,26 @@ fn report(
     out: &mut Vec<Diagnostic>,
 ) {
     let (label, origin) = match place {
-        Place::Tool => {
-            ("tool schema".to_owned(), provenance.tool(index, &Pointer::root().key(field).join(at(refusal)), false))
-        }
+        Place::Tool => (
+            "tool schema".to_owned(),
+            provenance.tool(index, &Pointer::root().key(field).join(at(refusal)), Part::Value),
+        ),
         Place::Component(name) => {
             if !reported_components.insert(name.clone()) {
                 return;
             }
-            (format!("components.schemas.{name}"), provenance.component(name, at(refusal), false))
+            (format!("components.schemas.{name}"), provenance.component(name, at(refusal), Part::Value))
         }
-    };
-    let (rule, reason) = match refusal {
-        Refusal::ResourceScope { keyword, .. } => {
-            (MCP_RESOURCE_SCOPE, format!("{keyword} changes JSON Schema resource scope"))
-        }
-        Refusal::External { .. } => (MCP_EXTERNAL_REF, "external $ref is not self-contained".to_owned()),
     };
     let context = match place {
         Place::Tool => format!("tool {:?} {field}: ", tool.name),
         Place::Component(_) => format!("tool {:?} {field} reaches a component: ", tool.name),
     };
-    out.push(rule.diag(format!("{context}cannot project {label} through MCP components: {reason}")).at(origin));
+    let diagnostic = match refusal {
+        Refusal::ResourceScope { keyword, .. } => resource_scope::diag(&context, &label, keyword),
+        Refusal::External { .. } => external_ref::diag(&context, &label),
+    };
+    out.push(diagnostic.at(origin));
 }
 
 fn at(refusal: &Refusal) -> &Pointer {

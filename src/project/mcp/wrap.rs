@@ -4,9 +4,8 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::check::schema::compile::percent_decode;
-use crate::check::schema::walk;
 use crate::pointer::Pointer;
+use crate::schema::{fragment, walk};
 
 /// Whether every value `schema` accepts is an object (`schema` sits in `root`, which
 /// local references resolve against).
@@ -25,10 +24,10 @@ fn requires_object_guarded<'v>(schema: &'v Value, root: &'v Value, resolving: &m
         return true;
     }
     if let Some(Value::String(reference)) = object.get("$ref") {
-        if let Some(fragment) = reference.strip_prefix('#') {
+        if let Some(tail) = reference.strip_prefix('#') {
             if !resolving.contains(&reference.as_str()) {
                 // A URI fragment: bundling percent-encodes component names.
-                if let Some(target) = Pointer::parse(&percent_decode(fragment)).and_then(|p| p.resolve(root)) {
+                if let Some(target) = Pointer::parse(&fragment::decode(tail)).and_then(|p| p.resolve(root)) {
                     resolving.push(reference);
                     let requires = requires_object_guarded(target, root, resolving);
                     resolving.pop();

@@ -38,7 +38,7 @@ pub fn annotations(cx: &mut EntryCtx<'_>, field: Option<&Field>) -> Option<ToolP
     let mut kept = ToolPresentationAnnotations::default();
     match raw.get("title") {
         None | Some(Value::Null) => {}
-        Some(Value::String(title)) if !title.is_empty() => kept.title = Some(title.clone()),
+        Some(Value::String(title)) if !title.is_empty() => kept.title = Some(title.as_str().into()),
         Some(_) => cx.error(
             ANNOTATIONS_FIELD,
             " field \"annotations.title\" must be a non-empty string",

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::contract::{ToolCliArgumentSpec, ToolCliSpec, is_command_component};
+use crate::contract::{CommandName, ToolCliArgumentSpec, ToolCliSpec};
 use crate::declare_rule;
 use crate::ingest::registry::raw::{EntryCtx, Field};
 use crate::pointer::Pointer;
@@ -67,7 +67,7 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
             let mut command = Vec::with_capacity(parts.len());
             for (i, part) in parts.iter().enumerate() {
                 match part.as_str() {
-                    Some(part) if is_command_component(part) => command.push(part.to_owned()),
+                    Some(part) if CommandName::is_valid(part) => command.push(part.into()),
                     _ => cx.error(
                         CLI_FIELD,
                         " field 'cli.command' must contain only non-empty command names",
@@ -88,7 +88,7 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
             let at = at.key("aliases");
             for (i, alias) in aliases.iter().enumerate() {
                 match alias.as_str() {
-                    Some(alias) if !is_command_component(alias) => {
+                    Some(alias) if !CommandName::is_valid(alias) => {
                         cx.error(
                             CLI_FIELD,
                             " field 'cli.aliases' must contain only portable command names",
@@ -102,7 +102,7 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
                             &at.index(i),
                         );
                     }
-                    Some(alias) => spec.aliases.push(alias.to_owned()),
+                    Some(alias) => spec.aliases.push(alias.into()),
                     None => cx.error(
                         CLI_FIELD,
                         " field 'cli.aliases' must contain only portable command names",
@@ -151,10 +151,15 @@ pub fn cli(cx: &mut EntryCtx<'_>, field: Option<Field>, names: &Context<'_>) -> 
 }
 
 /// `[namespace?, name]`, each split on `.`.
-fn implicit_command(cx: &mut EntryCtx<'_>, names: &Context<'_>) -> Vec<String> {
-    let command: Vec<String> =
-        names.namespace.into_iter().chain([names.name]).flat_map(|part| part.split('.')).map(str::to_owned).collect();
-    if !command.iter().all(|c| is_command_component(c)) {
+fn implicit_command(cx: &mut EntryCtx<'_>, names: &Context<'_>) -> Vec<CommandName> {
+    let command: Vec<CommandName> = names
+        .namespace
+        .into_iter()
+        .chain([names.name])
+        .flat_map(|part| part.split('.'))
+        .map(CommandName::from)
+        .collect();
+    if !command.iter().all(|c| CommandName::is_valid(c)) {
         cx.error(CLI_FIELD, " CLI command must contain only non-empty portable command names", names.name_at);
     }
     command

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::contract::{ToolIcon, ToolIconTheme};
+use crate::contract::{NonBlank, ToolIcon, ToolIconTheme};
 use crate::declare_rule;
 use crate::ingest::registry::raw::{EntryCtx, Field, shown};
 
@@ -103,7 +103,8 @@ pub fn icons(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<Vec<ToolIcon
                 }
             },
         };
-        icons.push(ToolIcon { src, mime_type, sizes, theme });
+        let sizes = sizes.map(|sizes| sizes.into_iter().map(NonBlank::from).collect());
+        icons.push(ToolIcon { src: src.into(), mime_type: mime_type.map(NonBlank::from), sizes, theme });
     }
     Some(icons)
 }

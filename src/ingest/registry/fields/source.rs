@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::contract::ToolSource;
+use crate::contract::{NonBlank, ToolSource};
 use crate::declare_rule;
 use crate::ingest::registry::raw::{EntryCtx, Field};
 
@@ -65,5 +65,5 @@ pub fn source(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<ToolSource>
             return None;
         }
     };
-    Some(ToolSource { kind, id, binding })
+    Some(ToolSource { kind: kind.into(), id: id.map(NonBlank::from), binding })
 }

@@ -2,8 +2,29 @@
 
 use serde_json::Value;
 
-use crate::ingest::registry::define::TOOL_FIELD;
-use crate::ingest::registry::raw::{EntryCtx, Field};
+use crate::declare_rule;
+use crate::ingest::registry::raw::{EntryCtx, Field, RawEntry};
+
+declare_rule! {
+    /// ## What it checks
+    /// That `defer_loading` is a bool and `namespace` a non-empty string, as
+    /// `tool_define` demands, and the field rules of the registry normaliser for
+    /// `description` (a string), `title` (a non-empty string).
+    ///
+    /// ## Why
+    /// These fields are copied into the catalog with a fixed type.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "t", "defer_loading": "yes", "title": ""}
+    /// ```
+    pub static TOOL_FIELD = {
+        code: "tool-field",
+        phase: Catalog,
+        severity: Error,
+        summary: "a tool's name-like or flag field has the wrong type",
+    }
+}
 
 /// Absent, `null` and `""` all mean no description; anything but a string is refused.
 pub fn description(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<String> {
@@ -40,5 +61,19 @@ pub fn namespace(field: Option<Field>) -> Option<String> {
     match field.map(|f| f.value) {
         Some(Value::String(s)) if !s.is_empty() => Some(s),
         _ => None,
+    }
+}
+
+/// `tool_define`'s own checks of `defer_loading` and `namespace`.
+pub fn check_define_fields(cx: &mut EntryCtx<'_>, entry: &RawEntry) {
+    if let Some(field) = entry.get("defer_loading").filter(|f| !f.value.is_null() && !f.value.is_boolean()) {
+        let at = field.at.clone();
+        cx.error(TOOL_FIELD, ": `defer_loading` must be a bool", &at);
+    }
+    if let Some(field) = entry.get("namespace").filter(|f| !f.value.is_null()) {
+        if !matches!(&field.value, Value::String(s) if !s.is_empty()) {
+            let at = field.at.clone();
+            cx.error(TOOL_FIELD, ": `namespace` must be a non-empty string", &at);
+        }
     }
 }

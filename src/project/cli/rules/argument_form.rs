@@ -1,7 +1,7 @@
-use crate::check::catalog::ToolCx;
-use crate::contract::ToolCliArgumentSpec;
+use crate::contract::{NonBlank, ToolCliArgumentSpec};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::provenance::ToolCx;
 
 declare_rule! {
     /// ## What it checks
@@ -46,7 +46,7 @@ pub fn check(tool: &ToolCx<'_>, property: &str, spec: &ToolCliArgumentSpec, out:
         }
     }
     for (field, text) in [("value_name", &spec.value_name), ("help", &spec.help), ("help_group", &spec.help_group)] {
-        if text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+        if text.as_deref().is_some_and(NonBlank::is_blank) {
             out.push(
                 CLI_ARGUMENT_FORM
                     .diag(format!("tool {name:?} property {property:?} CLI argument {field} must not be empty"))

@@ -1,6 +1,6 @@
-use crate::check::catalog::ToolCx;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::provenance::ToolCx;
 
 declare_rule! {
     /// ## What it checks

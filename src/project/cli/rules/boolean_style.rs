@@ -1,9 +1,9 @@
 use serde_json::Value;
 
-use crate::check::catalog::ToolCx;
 use crate::contract::{ToolCliArgumentSpec, ToolCliBooleanStyle};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::provenance::ToolCx;
 
 declare_rule! {
     /// ## What it checks

@@ -1,4 +1,11 @@
+use std::collections::HashMap;
+
+use crate::contract::{CommandName, ToolCliCommandSpec};
 use crate::declare_rule;
+use crate::diagnostics::Diagnostic;
+use crate::pointer::Pointer;
+use crate::project::cli::CommandNode;
+use crate::provenance::Provenance;
 
 declare_rule! {
     /// ## What it checks
@@ -21,4 +28,47 @@ declare_rule! {
         severity: Error,
         summary: "registry-level command metadata repeats a path or names no parent command",
     }
+}
+
+/// The parent command that metadata `k` describes, or `None`, reported, when the
+/// metadata repeats a path already `seen`, or names no parent command of `root`.
+pub fn check<'c, 'n>(
+    k: usize,
+    spec: &'c ToolCliCommandSpec,
+    seen: &mut HashMap<&'c [CommandName], usize>,
+    root: &'n mut CommandNode,
+    provenance: &Provenance,
+    out: &mut Vec<Diagnostic>,
+) -> Option<&'n mut CommandNode> {
+    let path = spec.command.join(" ");
+    let at = provenance.cli_command(k, &Pointer::root().key("command"));
+    if let Some(&first) = seen.get(spec.command.as_slice()) {
+        out.push(
+            CLI_COMMAND_METADATA
+                .diag(format!("duplicate registry-level CLI command metadata path {path:?}"))
+                .at(at)
+                .related(provenance.cli_command(first, &Pointer::root().key("command")), "first given here"),
+        );
+        return None;
+    }
+    seen.insert(&spec.command, k);
+    if spec.command.is_empty() || !spec.command.iter().all(|c| CommandName::is_valid(c)) {
+        out.push(CLI_COMMAND_METADATA.diag(format!("registry-level CLI command path {path:?} is invalid")).at(at));
+        return None;
+    }
+    let node = spec.command.iter().try_fold(root, |node, c| node.children.get_mut(c.as_str()));
+    match node {
+        None => out.push(
+            CLI_COMMAND_METADATA
+                .diag(format!("registry-level CLI metadata path {path:?} does not name a command"))
+                .at(at),
+        ),
+        Some(node) if node.tool.is_some() => out.push(
+            CLI_COMMAND_METADATA
+                .diag(format!("registry-level CLI metadata path {path:?} names a tool rather than a parent command"))
+                .at(at),
+        ),
+        Some(node) => return Some(node),
+    }
+    None
 }

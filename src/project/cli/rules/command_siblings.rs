@@ -1,4 +1,11 @@
+use std::collections::HashMap;
+
+use crate::contract::{CommandName, NonBlank};
 use crate::declare_rule;
+use crate::diagnostics::Diagnostic;
+use crate::project::cli::CommandNode;
+use crate::project::cli::tree::{Written, origin};
+use crate::provenance::Provenance;
 
 declare_rule! {
     /// ## What it checks
@@ -18,5 +25,63 @@ declare_rule! {
         phase: Prepare,
         severity: Error,
         summary: "sibling commands share a spelling, use `help`, or have a blank title",
+    }
+}
+
+/// The sibling rules at every level below `node`, whose path is `path`.
+pub fn check(
+    node: &CommandNode,
+    path: &mut Vec<CommandName>,
+    written: &HashMap<&[CommandName], Written>,
+    provenance: &Provenance,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut spellings: HashMap<&str, &str> = HashMap::new();
+    for child in node.children.values() {
+        path.push(child.name.as_str().into());
+        let here = written.get(path.as_slice());
+        let shown = path.join(" ");
+        for (field, text) in [("title", &child.title), ("description", &child.description)] {
+            if text.as_deref().is_some_and(NonBlank::is_blank) {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!("CLI command {field} must not be empty (command {shown:?})"))
+                        .at_opt(origin(here, field, provenance)),
+                );
+            }
+        }
+        // A node's name is the component at its depth of the command that wrote it.
+        let name_field = format!("command/{}", path.len() - 1);
+        let names = std::iter::once((child.name.as_str(), name_field))
+            .chain(child.aliases.iter().enumerate().map(|(i, a)| (a.as_str(), format!("aliases/{i}"))));
+        for (spelling, field) in names {
+            let at = || origin(here, &field, provenance);
+            if !CommandName::is_valid(spelling) {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!("CLI command spelling {spelling:?} is not a portable command component"))
+                        .at_opt(at()),
+                );
+            } else if spelling == "help" {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!(
+                            "CLI command spelling {spelling:?} is reserved by the generated command framework"
+                        ))
+                        .at_opt(at()),
+                );
+            } else if let Some(first) = spellings.insert(spelling, &child.name) {
+                out.push(
+                    CLI_COMMAND_SIBLINGS
+                        .diag(format!(
+                            "CLI command spelling {spelling:?} is shared by sibling commands {first:?} and {:?}",
+                            child.name
+                        ))
+                        .at_opt(at()),
+                );
+            }
+        }
+        check(child, path, written, provenance, out);
+        path.pop();
     }
 }

@@ -1,7 +1,7 @@
-use crate::check::catalog::ToolCx;
-use crate::contract::{ToolCliArgumentSpec, is_cli_spelling};
+use crate::contract::{OptionSpelling, ToolCliArgumentSpec};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::provenance::ToolCx;
 
 declare_rule! {
     /// ## What it checks
@@ -30,7 +30,7 @@ pub fn long_spelling(property: &str, spec: &ToolCliArgumentSpec) -> Option<Strin
     if spec.position.is_some() {
         return None;
     }
-    Some(spec.long.clone().unwrap_or_else(|| property.replace('_', "-")))
+    Some(spec.long.as_deref().map_or_else(|| property.replace('_', "-"), str::to_owned))
 }
 
 pub fn check(
@@ -45,7 +45,7 @@ pub fn check(
     let field = if derived { None } else { Some("long".to_owned()) };
     let aliases = spec.aliases.iter().enumerate().map(|(i, a)| (a.as_str(), Some(format!("aliases/{i}"))));
     for (spelling, field) in long.map(|l| (l, field)).into_iter().chain(aliases) {
-        if is_cli_spelling(spelling) {
+        if OptionSpelling::is_valid(spelling) {
             continue;
         }
         let help = if derived && field.is_none() {

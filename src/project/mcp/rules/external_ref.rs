@@ -1,4 +1,7 @@
+use serde_json::{Map, Value};
+
 use crate::declare_rule;
+use crate::diagnostics::Diagnostic;
 
 declare_rule! {
     /// ## What it checks
@@ -23,4 +26,16 @@ declare_rule! {
         summary: "an MCP tool's schema references a document outside the catalog",
         help: "declare the referenced schema as a component and use #/components/schemas/<name>",
     }
+}
+
+/// Whether one schema node's `$ref` leads outside the document (does not start with
+/// `#`).
+pub fn is_external(node: &Map<String, Value>) -> bool {
+    matches!(node.get("$ref"), Some(Value::String(reference)) if !reference.starts_with('#'))
+}
+
+/// `<context>cannot project <label> through MCP components: external $ref …`
+pub fn diag(context: &str, label: &str) -> Diagnostic {
+    MCP_EXTERNAL_REF
+        .diag(format!("{context}cannot project {label} through MCP components: external $ref is not self-contained"))
 }

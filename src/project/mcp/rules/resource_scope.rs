@@ -1,4 +1,7 @@
+use serde_json::{Map, Value};
+
 use crate::declare_rule;
+use crate::diagnostics::Diagnostic;
 
 declare_rule! {
     /// ## What it checks
@@ -25,4 +28,16 @@ declare_rule! {
         summary: "an MCP tool's schema changes resource scope and cannot be bundled with components",
         help: "remove the keyword, or move the schema it scopes into a component referenced by #/components/schemas/<name>",
     }
+}
+
+/// The first keyword of one schema node that changes resource scope, if any.
+pub fn scoping_keyword(node: &Map<String, Value>) -> Option<&'static str> {
+    ["$id", "$anchor", "$dynamicAnchor", "$dynamicRef"].into_iter().find(|keyword| node.contains_key(*keyword))
+}
+
+/// `<context>cannot project <label> through MCP components: <keyword> changes …`
+pub fn diag(context: &str, label: &str, keyword: &str) -> Diagnostic {
+    MCP_RESOURCE_SCOPE.diag(format!(
+        "{context}cannot project {label} through MCP components: {keyword} changes JSON Schema resource scope"
+    ))
 }

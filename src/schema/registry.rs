@@ -8,15 +8,15 @@
 //! upstream's catalog check does with external references.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
 
 use jsonschema::{Draft, Registry, Retrieve, Uri};
 use serde_json::Value;
 
-use std::sync::Mutex;
-
+use super::fragment;
 use super::refs::{Reference, Target};
 use super::walk;
-use crate::pointer::Pointer;
+use crate::pointer::{Part, Pointer};
 
 /// Refuses every retrieval: the compiler never touches the network or the disk.
 struct NoFetch;
@@ -41,9 +41,10 @@ pub enum Failure {
     /// A reference could not be resolved; `at` is the reference's `$ref` (or
     /// `$dynamicRef`) when it could be told which one it was.
     Reference { detail: String, at: Option<Pointer> },
-    /// Any other compile error (an invalid `pattern` regex, say); `key` when the
-    /// offending text is a member name (a `patternProperties` regex).
-    Other { detail: String, at: Pointer, key: bool },
+    /// Any other compile error (an invalid `pattern` regex, say); `part` is
+    /// [`Part::Key`] when the offending text is a member name (a `patternProperties`
+    /// regex).
+    Other { detail: String, at: Pointer, part: Part },
 }
 
 /// The catalog's components, prepared once as a resource registry that every schema
@@ -116,7 +117,7 @@ impl<'c> Components<'c> {
                     continue;
                 };
                 if !rest.is_empty()
-                    && Pointer::parse(&percent_decode(rest))
+                    && Pointer::parse(&fragment::decode(rest))
                         .and_then(|p| p.resolve(self.schemas[i]).map(|_| ()))
                         .is_none()
                 {
@@ -149,7 +150,7 @@ impl<'c> Components<'c> {
                 _ => Failure::Other {
                     detail: error.to_string(),
                     at: location(error.instance_path().as_str()),
-                    key: false,
+                    part: Part::Value,
                 },
             })
     }
@@ -165,14 +166,14 @@ impl<'c> Components<'c> {
             // The pointer is built only for the pattern that fails.
             if let Some(Value::String(pattern)) = node.get("pattern") {
                 if let Some(detail) = self.regex_error(pattern) {
-                    failure = Some(Failure::Other { detail, at: path.pointer().key("pattern"), key: false });
+                    failure = Some(Failure::Other { detail, at: path.pointer().key("pattern"), part: Part::Value });
                     return;
                 }
             }
             if let Some(Value::Object(properties)) = node.get("patternProperties") {
                 if let Some((pattern, detail)) = properties.keys().find_map(|k| Some((k, self.regex_error(k)?))) {
                     let at = path.pointer().key("patternProperties").key(pattern);
-                    failure = Some(Failure::Other { detail, at, key: true });
+                    failure = Some(Failure::Other { detail, at, part: Part::Key });
                 }
             }
         });
@@ -210,11 +211,11 @@ fn unresolvable_local<'r, 'v>(schema: &Value, references: &'r [Reference<'v>]) -
         }
     });
     references.iter().filter(|r| r.target == Target::Local).find(|r| {
-        let fragment = percent_decode(&r.value[1..]);
-        if fragment.is_empty() || fragment.starts_with('/') {
-            Pointer::parse(&fragment).and_then(|p| p.resolve(schema)).is_none()
+        let decoded = fragment::decode(&r.value[1..]);
+        if decoded.is_empty() || decoded.starts_with('/') {
+            Pointer::parse(&decoded).and_then(|p| p.resolve(schema)).is_none()
         } else {
-            !anchors.contains(&fragment)
+            !anchors.iter().any(|anchor| *anchor == *decoded)
         }
     })
 }
@@ -255,28 +256,4 @@ fn rewrite(schema: &mut Value, index: &HashMap<&str, usize>) {
 
 fn location(path: &str) -> Pointer {
     Pointer::parse(path).unwrap_or_default()
-}
-
-/// Decodes `%XX` escapes of a URI fragment.
-pub fn percent_decode(text: &str) -> String {
-    if !text.contains('%') {
-        return text.to_owned();
-    }
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b, ..) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }

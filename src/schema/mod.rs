@@ -1,0 +1,10 @@
+//! The JSON Schema helpers every layer shares: which keywords hold subschemas
+//! ([`walk`]), what a `$ref` names and which components a schema reaches ([`refs`]),
+//! the catalog's components as an offline resource registry ([`registry`]), and
+//! URI-fragment escaping ([`fragment`]). Both the checks and the projections build
+//! on it; it knows nothing of either.
+
+pub mod fragment;
+pub mod refs;
+pub mod registry;
+pub mod walk;
