@@ -13,5 +13,4 @@ mod normalization;
 mod prepare;
 mod protocol_artifacts;
 mod robustness;
-mod rules;
 mod typescript;
