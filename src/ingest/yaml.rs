@@ -72,8 +72,10 @@ impl Converter<'_> {
         UNSUPPORTED_VALUE.diag(message).at(origin)
     }
 
+    /// `depth` counts the collections around `node`; a collection is one level more.
     fn convert(&self, node: &MarkedYaml<'_>, pointer: &mut Pointer, depth: usize) -> Result<Value, Diagnostic> {
-        if depth > MAX_DEPTH {
+        let collection = matches!(node.data, YamlData::Sequence(_) | YamlData::Mapping(_));
+        if collection && depth >= MAX_DEPTH {
             return Err(too_deep(self.source, pointer.clone()));
         }
         Ok(match &node.data {
