@@ -136,6 +136,10 @@ fn check_layout() -> Result<(), Failed> {
         if fixtures_of(code, REFUSED).is_empty() {
             problems.push(format!("{FIXTURES}/{code}/{REFUSED}/ holds no fixture: add an input the rule refuses"));
         }
+        if fixtures_of(code, ACCEPTED).is_empty() {
+            problems
+                .push(format!("{FIXTURES}/{code}/{ACCEPTED}/ holds no fixture: add a near miss the rule must accept"));
+        }
     }
     for folder in &folders {
         if !codes.contains(folder.as_str()) {
