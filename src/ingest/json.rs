@@ -13,7 +13,10 @@ use crate::source::SourceFile;
 /// Parses the whole text as one JSON value.
 pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
     let mut deserializer = serde_json::Deserializer::from_str(&source.text);
-    let value = StrictValue
+    // serde_json's own limit stops at 127 levels; StrictValue counts to MAX_DEPTH
+    // itself, so the recursion stays bounded.
+    deserializer.disable_recursion_limit();
+    let value = StrictValue { depth: 0 }
         .deserialize(&mut deserializer)
         .and_then(|value| deserializer.end().map(|()| value))
         .map_err(|e| diagnostic(source, &e))?;
@@ -21,6 +24,7 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
 }
 
 const DUPLICATE_PREFIX: &str = "duplicate key ";
+const TOO_DEEP: &str = "recursion limit exceeded";
 
 fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic {
     let offset = if error.line() == 0 {
@@ -44,7 +48,7 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
             .diag(format!("duplicate key {quoted} in one object"))
             .at(Origin::span(source, start..start + quoted.len()));
     }
-    if message.starts_with("recursion limit exceeded") {
+    if message.starts_with(TOO_DEEP) {
         return NESTING_TOO_DEEP
             .diag(format!("{} nests arrays and objects deeper than {} levels", source.display_path(), super::MAX_DEPTH))
             .at(Origin::span(source, offset..offset + 1));
@@ -52,8 +56,24 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
     syntax_error(source, offset..offset + 1, message)
 }
 
-/// Deserialises a `serde_json::Value`, refusing objects that repeat a key.
-struct StrictValue;
+/// Deserialises a `serde_json::Value`, refusing objects that repeat a key and
+/// nesting deeper than [`MAX_DEPTH`](super::MAX_DEPTH) levels.
+#[derive(Clone, Copy)]
+struct StrictValue {
+    /// The arrays and objects around the value.
+    depth: usize,
+}
+
+impl StrictValue {
+    /// The seed of a value inside the array or object this one opens, or the error
+    /// when that array or object is one level too many.
+    fn enter<E: serde::de::Error>(&self) -> Result<StrictValue, E> {
+        if self.depth >= super::MAX_DEPTH {
+            return Err(E::custom(TOO_DEEP));
+        }
+        Ok(StrictValue { depth: self.depth + 1 })
+    }
+}
 
 impl<'de> DeserializeSeed<'de> for StrictValue {
     type Value = Value;
@@ -107,20 +127,22 @@ impl<'de> Visitor<'de> for StrictValue {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inner = self.enter()?;
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-        while let Some(item) = seq.next_element_seed(StrictValue)? {
+        while let Some(item) = seq.next_element_seed(inner)? {
             items.push(item);
         }
         Ok(Value::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        let inner = self.enter()?;
         let mut map = Map::new();
         while let Some(key) = access.next_key::<String>()? {
             if map.contains_key(&key) {
                 return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{key}")));
             }
-            let value = access.next_value_seed(StrictValue)?;
+            let value = access.next_value_seed(inner)?;
             map.insert(key, value);
         }
         Ok(Value::Object(map))

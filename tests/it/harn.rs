@@ -1,9 +1,11 @@
-//! The Harn front end: `.harn` modules compile, without running anything, to the
-//! catalogs upstream's `harn tool schema --surface exports|script` would emit.
+//! The Harn front end: `.harn` modules compile, without running anything, to catalogs
+//! as EXPORTS.md and CONTRACT.md say `harn tool schema --surface exports|script` emits.
 //!
 //! Every module in `fixtures/harn/` (and its sub-folders' `main.harn`) has its expected
-//! catalog beside it, `<name>.expected.json`; each is compared byte for byte and
-//! validated against the published envelope schema.
+//! catalog beside it, `<name>.expected.json`, compared byte for byte. The expected
+//! catalogs were written by this project from the contract, not produced by running
+//! upstream: they are checked by review and, like every catalog a test emits, by the
+//! independent reference validator against the envelope schemas.
 
 use crate::common;
 

@@ -15,6 +15,5 @@ mod paths;
 mod prepare;
 mod protocol_artifacts;
 mod robustness;
-mod rules;
 mod spec_examples;
 mod typescript;

@@ -1887,7 +1887,7 @@ fn mcp_command_pretty_prints_with_two_spaces_and_one_newline() {
 #[test]
 fn mcp_command_refuses_with_exit_code_1_and_prints_nothing() {
     let output = harn_catalog()
-        .args(["mcp", "fixtures/rejected/mcp-resource-scope/output-id.json"])
+        .args(["mcp", "fixtures/rules/mcp-resource-scope/refused/output-id.json"])
         .assert()
         .code(1)
         .stdout("")

@@ -1,0 +1,276 @@
+//! Every rule tested on both sides of its line, one named test per fixture.
+//!
+//! Each rule has a folder `fixtures/rules/<code>/` with two sub-folders:
+//!
+//! - `refused/<case>`: inputs the rule refuses (or, for a warning rule, warns about):
+//!   `.json`, `.yaml`, `.toml`, `.harn`, or whatever an input-phase rule needs (an
+//!   empty file, a Latin-1 file, a directory named `*.json`, a dangling symbolic link,
+//!   a `.txt` file). A refused fixture raises its own rule only (see [`ALSO_RAISES`]
+//!   for the exceptions), with the rule's severity; an input with errors yields no
+//!   catalog, one with only warnings yields a catalog the independent reference
+//!   validator accepts; an input-phase rule's input is unreadable (exit code 2), any
+//!   other is read. Its human-rendered diagnostics are compared with the snapshot
+//!   `tests/rules/snapshots/<code>__<case>.snap`.
+//! - `accepted/<case>`: near misses, inputs just on the legal side of the rule's line
+//!   (the boundary a careless implementation gets wrong). Each compiles through both
+//!   phases with no diagnostic at all, and its catalog passes the reference validator.
+//!
+//! Fixtures are compiled from their paths relative to the repository root, so the
+//! paths in the rendered diagnostics are stable. The tests are named
+//! `refused::<code>::<case>` and `accepted::<code>::<case>`, so a failure names its
+//! file and `cargo test --test rules <code>` runs one rule's fixtures; the test
+//! `layout::every_rule_has_fixtures_on_both_sides` checks the folders themselves. This
+//! target has its own harness (`libtest-mimic`, `harness = false`) because libtest has
+//! no way to make one test per file found at run time.
+//!
+//! To accept new or changed golden output, run `INSTA_UPDATE=always cargo test --test
+//! rules` and review every changed `.snap` file.
+
+#[path = "../it/common.rs"]
+mod common;
+
+use std::collections::BTreeSet;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use harn_catalog::compile::{self, Compilation, Options};
+use harn_catalog::diagnostics::{ErrorFormat, Renderer, Rule, Severity, all_rules};
+use harn_catalog::emit::Layout;
+use harn_catalog::project::McpDocuments;
+use libtest_mimic::{Arguments, Failed, Trial};
+
+/// The rules' folders, relative to the repository root.
+const FIXTURES: &str = "fixtures/rules";
+
+/// The golden outputs of the refused fixtures, relative to the repository root.
+const SNAPSHOTS: &str = "tests/rules/snapshots";
+
+/// The two sides of a rule's line: the sub-folders of a rule's folder.
+const REFUSED: &str = "refused";
+const ACCEPTED: &str = "accepted";
+
+/// Rules whose findings mean the input could not be read at all (exit code 2).
+const UNREADABLE: &[&str] = &["unreadable-input", "unknown-format"];
+
+/// Refused fixtures that cannot help raising another rule besides their own, with
+/// those rules, as `<code>/<case>`. Every other refused fixture raises its own rule only.
+const ALSO_RAISES: &[(&str, &[&str])] = &[
+    // Two arguments at one position leave a gap in the positions, which is the
+    // positional-shape rule's finding (CONTRACT.md d.2 steps 3 and 4).
+    ("cli-argument-collision/shared-position.json", &["cli-positionals"]),
+];
+
+fn main() {
+    let arguments = Arguments::from_args();
+    // Fixtures are compiled, and their paths rendered, as `fixtures/rules/...`.
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("the repository root exists");
+    let mut trials = vec![Trial::test("layout::every_rule_has_fixtures_on_both_sides", check_layout)];
+    let rules = all_rules();
+    for code in visible_entries(Path::new(FIXTURES)) {
+        // A folder that names no rule is reported by the layout test.
+        let Some(rule) = rules.iter().copied().find(|rule| rule.code == code) else {
+            continue;
+        };
+        for path in fixtures_of(&code, REFUSED) {
+            let name = format!("{REFUSED}::{code}::{}", file_name(&path));
+            trials.push(Trial::test(name, move || check_refused(rule, &path)));
+        }
+        for path in fixtures_of(&code, ACCEPTED) {
+            let name = format!("{ACCEPTED}::{code}::{}", file_name(&path));
+            trials.push(Trial::test(name, move || check_accepted(&path)));
+        }
+    }
+    libtest_mimic::run(&arguments, trials).exit();
+}
+
+/// Names in `dir` that do not start with a dot, sorted; none when `dir` is absent.
+fn visible_entries(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .map(|entry| entry.expect("a readable directory entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.'))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The fixtures of one side of a rule's folder, as paths relative to the repository
+/// root. An entry is a fixture whether it is a file or (for `unreadable-input`) a
+/// directory or a dangling link.
+fn fixtures_of(code: &str, side: &str) -> Vec<PathBuf> {
+    let folder = Path::new(FIXTURES).join(code).join(side);
+    visible_entries(&folder).into_iter().map(|name| folder.join(name)).collect()
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().expect("a fixture has a name").to_string_lossy().into_owned()
+}
+
+/// The diagnostics as a person sees them, without colour.
+fn human(compilation: &Compilation) -> String {
+    let renderer = Renderer::new(ErrorFormat::Human, false);
+    compilation.diagnostics.iter().map(|d| renderer.render(d)).collect()
+}
+
+/// The test's outcome from the problems found, each a line.
+fn verdict(problems: Vec<String>) -> Result<(), Failed> {
+    if problems.is_empty() { Ok(()) } else { Err(problems.join("\n\n").into()) }
+}
+
+/// Both phases, as `harn-catalog schema` and `harn-catalog mcp` run them.
+fn options() -> Options {
+    Options { mcp_documents: McpDocuments::Build, ..Options::default() }
+}
+
+/// Every rule has a folder with fixtures on both sides; every folder, `ALSO_RAISES`
+/// entry and snapshot belongs to a rule or fixture that exists.
+fn check_layout() -> Result<(), Failed> {
+    let codes: BTreeSet<&str> = all_rules().iter().map(|rule| rule.code).collect();
+    let folders: BTreeSet<String> = visible_entries(Path::new(FIXTURES)).into_iter().collect();
+    let mut problems = Vec::new();
+    for code in &codes {
+        if !folders.contains(*code) {
+            problems.push(format!("rule {code} has no folder {FIXTURES}/{code}/"));
+            continue;
+        }
+        if fixtures_of(code, REFUSED).is_empty() {
+            problems.push(format!("{FIXTURES}/{code}/{REFUSED}/ holds no fixture: add an input the rule refuses"));
+        }
+        if fixtures_of(code, ACCEPTED).is_empty() {
+            problems
+                .push(format!("{FIXTURES}/{code}/{ACCEPTED}/ holds no fixture: add a near miss the rule must accept"));
+        }
+    }
+    for folder in &folders {
+        if !codes.contains(folder.as_str()) {
+            problems.push(format!("{FIXTURES}/{folder}/ names no rule"));
+            continue;
+        }
+        for entry in visible_entries(&Path::new(FIXTURES).join(folder)) {
+            if entry != REFUSED && entry != ACCEPTED {
+                problems.push(format!("{FIXTURES}/{folder}/{entry} is neither {REFUSED}/ nor {ACCEPTED}/"));
+            }
+        }
+    }
+    // A fixture may be a dangling symbolic link (`unreadable-input`): test for the
+    // entry itself, not for what it points at.
+    let refused_exists = |fixture: &str| {
+        fixture.split_once('/').is_some_and(|(code, case)| {
+            Path::new(FIXTURES).join(code).join(REFUSED).join(case).symlink_metadata().is_ok()
+        })
+    };
+    for (fixture, _) in ALSO_RAISES {
+        if !refused_exists(fixture) {
+            problems.push(format!("ALSO_RAISES names {fixture}, which is no refused fixture"));
+        }
+    }
+    for snapshot in visible_entries(Path::new(SNAPSHOTS)) {
+        let fixture = snapshot.strip_suffix(".snap").and_then(|name| name.split_once("__"));
+        if !fixture.is_some_and(|(code, case)| refused_exists(&format!("{code}/{case}"))) {
+            problems.push(format!("{SNAPSHOTS}/{snapshot} belongs to no refused fixture; delete it"));
+        }
+    }
+    verdict(problems)
+}
+
+/// A refused fixture raises its own rule with the rule's severity, and nothing else;
+/// errors mean no catalog, warnings alone a valid one; its rendering is the snapshot's.
+fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
+    let shown = path.display().to_string();
+    let compilation = compile::compile_file(path, Options::default());
+    let rendered = human(&compilation);
+    let case = file_name(path);
+    let key = format!("{}/{case}", rule.code);
+    let allowed: &[&str] = ALSO_RAISES.iter().find(|(k, _)| *k == key).map_or(&[], |(_, codes)| codes);
+
+    let mut problems = Vec::new();
+    let own = compilation.diagnostics.iter().filter(|d| d.code() == rule.code).collect::<Vec<_>>();
+    if own.is_empty() {
+        problems.push(format!("{shown}: no {} diagnostic; got:\n{rendered}", rule.code));
+    }
+    if let Some(d) = own.iter().find(|d| d.severity != rule.severity) {
+        problems.push(format!(
+            "{shown}: {} diagnostic is a {}, the rule's severity is {}",
+            rule.code,
+            d.severity.as_str(),
+            rule.severity.as_str()
+        ));
+    }
+    let foreign: BTreeSet<&str> = compilation
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .filter(|code| *code != rule.code && !allowed.contains(code))
+        .collect();
+    if !foreign.is_empty() {
+        problems.push(format!(
+            "{shown}: a fixture should trigger only its own rule, but it also raised {}:\n{rendered}",
+            foreign.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let has_errors = compilation.diagnostics.has_errors();
+    match (&compilation.catalog, has_errors) {
+        (Some(_), true) => problems.push(format!("{shown}: an input with errors still produced a catalog")),
+        (None, false) => problems.push(format!("{shown}: an input with only warnings produced no catalog")),
+        _ => {}
+    }
+    if rule.severity == Severity::Warning && has_errors {
+        problems.push(format!("{shown}: a fixture of a warning rule should compile, but it has errors:\n{rendered}"));
+    }
+    if let Some(catalog) = &compilation.catalog {
+        let text = harn_catalog::emit::canonical_json(catalog, Layout::Compact);
+        if let Err(reasons) = common::reference_check(&text) {
+            problems.push(format!("{shown}: the emitted catalog fails the reference schema: {reasons}"));
+        }
+    }
+    let unreadable = UNREADABLE.contains(&rule.code);
+    if compilation.unreadable != unreadable {
+        problems.push(format!(
+            "{shown}: expected the input to be {}",
+            if unreadable { "unreadable (a usage error)" } else { "read (a rejection, not a usage error)" }
+        ));
+    }
+
+    let name = format!("{}__{case}", rule.code);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_description(format!("{} of {shown}", rule.code));
+    settings.set_omit_expression(true);
+    let matched = panic::catch_unwind(AssertUnwindSafe(|| {
+        settings.bind(|| insta::assert_snapshot!(name.as_str(), rendered));
+    }));
+    if matched.is_err() {
+        problems.push(format!("{shown}: golden output differs from {SNAPSHOTS}/{name}.snap (diff above)"));
+    }
+    verdict(problems)
+}
+
+/// A near miss compiles through both phases with no diagnostic at all, and its catalog
+/// passes the reference validator.
+fn check_accepted(path: &Path) -> Result<(), Failed> {
+    let shown = path.display().to_string();
+    let compilation = compile::compile_file(path, options());
+    let mut problems = Vec::new();
+    if !compilation.diagnostics.is_empty() {
+        problems.push(format!("{shown}: a near miss should compile clean, but it raised:\n{}", human(&compilation)));
+    }
+    if compilation.unreadable {
+        problems.push(format!("{shown}: a near miss should be readable"));
+    }
+    if compilation.prepared.is_none() {
+        problems.push(format!("{shown}: the prepare phase did not run"));
+    }
+    match &compilation.catalog {
+        None => problems.push(format!("{shown}: a near miss produced no catalog")),
+        Some(catalog) => {
+            let text = harn_catalog::emit::canonical_json(catalog, Layout::Compact);
+            if let Err(reasons) = common::reference_check(&text) {
+                problems.push(format!("{shown}: the emitted catalog fails the reference schema: {reasons}"));
+            }
+        }
+    }
+    verdict(problems)
+}
