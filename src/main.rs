@@ -189,7 +189,7 @@ struct ReportArgs {
 enum SurfaceArg {
     /// Exports when the module has a `pub fn` or `pub pipeline`, else script.
     Auto,
-    /// The module's public functions and pipelines (EXPORTS.md).
+    /// The module's public functions and pipelines, projected from their signatures and docs.
     Exports,
     /// The registry `main` publishes, evaluated statically.
     Script,

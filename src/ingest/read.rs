@@ -30,7 +30,7 @@ declare_rule! {
 declare_rule! {
     /// ## What it checks
     /// That the input file's extension names a format harn-catalog reads: `.json`,
-    /// `.yaml`, `.yml` or `.toml`.
+    /// `.yaml`, `.yml`, `.toml` or `.harn`.
     ///
     /// ## Why
     /// The format decides the parser; guessing would turn a typo into a confusing
@@ -43,7 +43,7 @@ declare_rule! {
         phase: Input,
         severity: Error,
         summary: "the input file's extension names no supported format",
-        help: "name the file .json, .yaml, .yml or .toml",
+        help: "name the file .json, .yaml, .yml, .toml or .harn",
     }
 }
 

@@ -9,8 +9,7 @@ declare_rule! {
     /// ## What it checks
     /// That every `#/components/schemas/<name>` reference names a component of the
     /// catalog. Names are decoded as JSON Pointer tokens and never percent-decoded, so
-    /// `#/components/schemas/My%20Thing` names a component called `My%20Thing`
-    /// (DECISIONS.md 6).
+    /// `#/components/schemas/My%20Thing` names a component called `My%20Thing`.
     ///
     /// ## Why
     /// A dangling reference fails in every validator and cannot be bundled for MCP.

@@ -13,7 +13,7 @@ declare_rule! {
     /// self-contained: whoever loads it resolves such a reference differently, or
     /// not at all. The catalog still accepts it (as upstream does, where it validates
     /// as `true`), so this is a warning; `--deny-warnings` makes it an error
-    /// (DECISIONS.md 5).
+    /// (see [MCP projection](../spec/checks.md#mcp-projection)).
     ///
     /// ## Example
     /// ```json

@@ -19,7 +19,7 @@ declare_rule! {
     /// cannot describe the errors callers receive.
     ///
     /// ## Why
-    /// Upstream fails the whole command in this case (EXPORTS.md c.6); a missing output
+    /// Upstream Harn fails the whole command in this case; a missing output
     /// schema is merely omitted, but a declared throw must be describable.
     ///
     /// ## Example

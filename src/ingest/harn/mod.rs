@@ -24,7 +24,7 @@ declare_rule! {
     /// ## What it checks
     /// That a `.harn` module is well-formed Harn, as far as harn-catalog reads it:
     /// strings and comments are closed, brackets balance, declarations and type
-    /// expressions follow the grammar of EXPORTS.md a.
+    /// expressions follow Harn's grammar (see [spec/harn.md](../spec/harn.md)).
     ///
     /// ## Why
     /// Nothing can be read from a module that does not parse. The diagnostic says

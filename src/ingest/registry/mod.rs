@@ -50,7 +50,7 @@ declare_rule! {
     ///
     /// ## Why
     /// The earlier definition disappears from the catalog, which is rarely what a
-    /// registry author meant (DECISIONS.md 8).
+    /// registry author meant (see [Redefinitions](../spec/declarations.md#redefinitions)).
     ///
     /// ## Example
     /// ```json

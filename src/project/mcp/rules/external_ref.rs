@@ -7,7 +7,7 @@ declare_rule! {
     /// ## What it checks
     /// For a tool of the MCP audience in a catalog that has components: that neither
     /// its schemas nor any component they reach hold a `$ref` that does not start with
-    /// `#` (DECISIONS.md 5).
+    /// `#` (see [MCP projection](../spec/checks.md#mcp-projection)).
     ///
     /// ## Why
     /// A tool's MCP schema must be self-contained: clients never fetch anything, and
