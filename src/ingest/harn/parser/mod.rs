@@ -47,10 +47,9 @@
 //!   expressions (about one a bracket).
 //!
 //! No input overflows the stack. Operator and prefix chains are read in loops, and
-//! every recursion passes through [`Parser::nested`]. Once a parse has used
-//! [`STACK_BUDGET`] of its thread's stack, `nested` carries on on a scoped thread
-//! with a large stack. Only deeply nested input gets there, since a debug build
-//! spends about 10 KiB of stack a level.
+//! every recursion passes through [`Parser::nested`], which grows the stack (with
+//! `stacker`) when little of it is left. Only deeply nested input needs that, since
+//! a debug build spends about 10 KiB of stack a level.
 //!
 //! Every loop consumes a token or stops. The work is linear in the input, except
 //! that an expression falling back to `Other` is read again (at most once per
@@ -87,20 +86,6 @@ mod ty;
 /// How deeply brackets, types and expressions may nest.
 pub const MAX_DEPTH: usize = 200;
 
-/// How much of the caller's stack the parser uses before it carries on on a fresh
-/// thread (see [`Parser::nested`]).
-const STACK_BUDGET: usize = 256 * 1024;
-
-/// The stack of that fresh thread: far more than [`MAX_DEPTH`] levels need, even with
-/// the frames of a debug build (about 10 KiB a level). It is reserved, not committed.
-const FRESH_STACK: usize = 64 * 1024 * 1024;
-
-/// An address on the current stack.
-fn stack_position() -> usize {
-    let marker = 0u8;
-    std::hint::black_box(&marker) as *const u8 as usize
-}
-
 /// A syntax error: what was expected, what was found, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -124,15 +109,8 @@ impl From<LexError> for ParseError {
 
 /// Parses a whole module.
 pub fn parse(source: &str) -> Result<Module, ParseError> {
-    let mut parser = Parser {
-        src: source,
-        lexed: lexer::tokenize(source)?,
-        pos: 0,
-        last_end: 0,
-        depth: 0,
-        newlines_ignored: 0,
-        stack_base: stack_position(),
-    };
+    let mut parser =
+        Parser { src: source, lexed: lexer::tokenize(source)?, pos: 0, last_end: 0, depth: 0, newlines_ignored: 0 };
     parser.module()
 }
 
@@ -155,8 +133,6 @@ struct Parser<'s> {
     depth: usize,
     /// Above zero inside brackets, where newlines mean nothing.
     newlines_ignored: usize,
-    /// Where the stack stood when parsing began on the current thread.
-    stack_base: usize,
 }
 
 fn closer(open: T) -> T {
@@ -424,42 +400,14 @@ impl<'s> Parser<'s> {
     }
 
     /// Runs `f` one nesting level deeper. Every recursive path of the parser passes
-    /// through here, so this is also where the stack is watched: once the parse has
-    /// used [`STACK_BUDGET`] of the current thread's stack, `f` runs on a fresh thread
-    /// with a large stack, and the caller waits for it. Only deeply nested input ever
-    /// gets there; [`MAX_DEPTH`] bounds how far it can go.
-    fn nested<R: Send>(&mut self, f: impl FnOnce(&mut Self) -> Result<R, ParseError> + Send) -> Result<R, ParseError> {
+    /// through here, so this is also where the stack is grown when little of it is
+    /// left; [`MAX_DEPTH`] bounds how far it can go.
+    fn nested<R>(&mut self, f: impl FnOnce(&mut Self) -> Result<R, ParseError>) -> Result<R, ParseError> {
         let at = self.peek().span;
         self.enter(at)?;
-        let used = self.stack_base.saturating_sub(stack_position());
-        let result = if used > STACK_BUDGET { self.on_fresh_stack(at, f) } else { f(self) };
+        let result = super::stack::grow(|| f(self));
         self.leave();
         result
-    }
-
-    fn on_fresh_stack<R: Send>(
-        &mut self,
-        at: Span,
-        f: impl FnOnce(&mut Self) -> Result<R, ParseError> + Send,
-    ) -> Result<R, ParseError> {
-        let saved = self.stack_base;
-        let this = &mut *self;
-        let outcome = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .name("harn-parser".to_string())
-                .stack_size(FRESH_STACK)
-                .spawn_scoped(scope, move || {
-                    this.stack_base = stack_position();
-                    f(this)
-                })
-                .map(|handle| handle.join())
-        });
-        self.stack_base = saved;
-        match outcome {
-            Ok(Ok(result)) => result,
-            Ok(Err(panic)) => std::panic::resume_unwind(panic),
-            Err(_) => Err(self.error("nesting too deep: no thread could be started to parse it", at)),
-        }
     }
 
     /// Runs `f` with newlines ignored (inside brackets) or significant (in a block).
