@@ -109,9 +109,16 @@ impl From<LexError> for ParseError {
 
 /// Parses a whole module.
 pub fn parse(source: &str) -> Result<Module, ParseError> {
-    let mut parser =
-        Parser { src: source, lexed: lexer::tokenize(source)?, pos: 0, last_end: 0, depth: 0, newlines_ignored: 0 };
-    parser.module()
+    Parser::new(source)?.module()
+}
+
+/// Parses a whole module and counts the tokens the parser looked at: its work, which
+/// the tests hold linear in the input.
+#[cfg(test)]
+fn parse_counting_reads(source: &str) -> Result<(Module, usize), ParseError> {
+    let mut parser = Parser::new(source)?;
+    let module = parser.module()?;
+    Ok((module, parser.reads.get()))
 }
 
 /// Where an expression ends when it has to be skipped.
@@ -133,6 +140,9 @@ struct Parser<'s> {
     depth: usize,
     /// Above zero inside brackets, where newlines mean nothing.
     newlines_ignored: usize,
+    /// How many times a token was looked at (see [`parse_counting_reads`]).
+    #[cfg(test)]
+    reads: std::cell::Cell<usize>,
 }
 
 fn closer(open: T) -> T {
@@ -218,9 +228,26 @@ fn is_assignment(kind: T) -> bool {
 }
 
 impl<'s> Parser<'s> {
+    fn new(src: &'s str) -> Result<Self, ParseError> {
+        Ok(Parser {
+            src,
+            lexed: lexer::tokenize(src)?,
+            pos: 0,
+            last_end: 0,
+            depth: 0,
+            newlines_ignored: 0,
+            #[cfg(test)]
+            reads: Default::default(),
+        })
+    }
+
     // ----- tokens -----
 
+    /// The token at `index` (or `Eof` past the end). Every read of a token goes
+    /// through here.
     fn tok(&self, index: usize) -> Token {
+        #[cfg(test)]
+        self.reads.set(self.reads.get() + 1);
         let tokens = &self.lexed.tokens;
         tokens[index.min(tokens.len() - 1)]
     }
