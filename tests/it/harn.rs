@@ -101,3 +101,73 @@ fn the_surface_can_be_chosen() {
     let script = compile(&common::root().join("fixtures/harn/primitives.harn"), Surface::Script);
     script.assert_has("script-surface", "has no `main`");
 }
+
+/// A module nested as deeply as the parser allows, in a type (exports surface) or in
+/// data (script surface), compiles through every phase on an ordinary 2 MiB thread
+/// stack, in debug builds too: the walkers over its tree grow their stack as the
+/// parser does. One level deeper is a located syntax error.
+#[test]
+fn nesting_as_deep_as_the_parser_allows_compiles_on_a_small_stack() {
+    use harn_catalog::compile::compile_source;
+    use harn_catalog::ingest::harn::parser::MAX_DEPTH;
+    use harn_catalog::source::{Format, SourceFile};
+
+    let compile = |text: String, surface: Surface| {
+        compile_source(SourceFile::new("deep.harn", text, Format::Harn), Options { surface, ..Options::default() })
+    };
+    let exports = |n: usize| {
+        let list = format!("{}int{}", "list<".repeat(n), ">".repeat(n));
+        format!("/// Deep.\npub fn deep(x: {list}) -> {list} {{\n  return x\n}}\n")
+    };
+    // The data sits in a top-level constant, so that only its own brackets count.
+    let script = |n: usize| {
+        let dict = format!("{}1{}", "{a: ".repeat(n), "}".repeat(n));
+        format!(
+            "let deep = {dict}\nfn main(harness) {{\n  harness.tools.mcp_tools(tool_registry_from([{{name: \"t\", description: \"d\", parameters: {{p: deep}}}}], {{}}))\n}}\n"
+        )
+    };
+    let diagnostics = |compilation: &harn_catalog::compile::Compilation| {
+        compilation.diagnostics.iter().map(|d| format!("{}: {}", d.code(), d.message)).collect::<Vec<_>>()
+    };
+    let too_deep = |compilation: &harn_catalog::compile::Compilation| {
+        compilation.catalog.is_none()
+            && compilation
+                .diagnostics
+                .iter()
+                .any(|d| d.code() == "harn-syntax" && d.message.starts_with("nesting too deep"))
+    };
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let depth = MAX_DEPTH - 2;
+            let deep = compile(exports(depth), Surface::Exports);
+            let catalog =
+                deep.catalog.as_ref().unwrap_or_else(|| panic!("the deep type is refused: {:?}", diagnostics(&deep)));
+            for schema in
+                [&catalog.tools[0].input_schema["properties"]["x"], catalog.tools[0].output_schema.as_ref().unwrap()]
+            {
+                let mut level = schema;
+                for _ in 0..depth {
+                    assert_eq!(level["type"], "array");
+                    level = &level["items"];
+                }
+                assert_eq!(level, &serde_json::json!({ "type": "integer" }));
+            }
+            let refused = compile(exports(MAX_DEPTH + 1), Surface::Exports);
+            assert!(too_deep(&refused), "{:?}", diagnostics(&refused));
+
+            let deep = compile(script(depth), Surface::Script);
+            let catalog =
+                deep.catalog.as_ref().unwrap_or_else(|| panic!("the deep dict is refused: {:?}", diagnostics(&deep)));
+            let mut level = &catalog.tools[0].input_schema["properties"]["p"];
+            for _ in 0..depth {
+                level = &level["a"];
+            }
+            assert_eq!(level, &serde_json::json!(1));
+            let refused = compile(script(MAX_DEPTH + 1), Surface::Script);
+            assert!(too_deep(&refused), "{:?}", diagnostics(&refused));
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}

@@ -9,6 +9,7 @@ mod limits;
 pub mod parser;
 mod script;
 mod spanned;
+mod stack;
 pub mod types;
 
 use std::sync::Arc;

@@ -157,51 +157,58 @@ fn constants(module: &Module) -> Scope<'_> {
 }
 
 impl<'m> Evaluator<'m> {
+    /// The value of `expr`. It recurses as deep as the data nests (constants
+    /// included), so it grows the stack when little is left.
     fn evaluate(&mut self, expr: &'m Expr, scope: &Scope<'m>) -> Result<Evaluated, Refusal> {
-        let span = expr.span;
-        let data = |value: Value| Ok(Evaluated::Data(Spanned::leaf(value, span)));
-        match &expr.kind {
-            ExprKind::Str(text) => data(Value::String(text.clone())),
-            ExprKind::Int(n) => data(Value::from(*n)),
-            ExprKind::Float(f) => match serde_json::Number::from_f64(*f) {
-                Some(n) => data(Value::Number(n)),
-                None => refuse(span, "a number with no JSON form"),
-            },
-            ExprKind::Bool(b) => data(Value::Bool(*b)),
-            ExprKind::Nil => data(Value::Null),
-            ExprKind::Interpolated => refuse(span, "a string built at run time (`${…}` interpolation)"),
-            ExprKind::Ident(name) => match scope.get(name.as_str()) {
-                Some(&value) => self.nested(span, |this| this.evaluate(value, scope)),
-                None => refuse(span, format!("`{name}`, which is not a constant of this module,")),
-            },
-            ExprKind::List(items) => {
-                let mut values = Vec::with_capacity(items.len());
-                for item in items {
-                    values.push(self.data(item, scope)?);
-                }
-                Ok(Evaluated::Data(Spanned::Array(values, span)))
-            }
-            ExprKind::Dict(entries) => {
-                let mut members = Vec::with_capacity(entries.len());
-                for entry in entries {
-                    // Handlers are code, not data: dropped, as the catalog never holds them.
-                    if entry.key.name == "handler"
-                        && matches!(entry.value.kind, ExprKind::Closure | ExprKind::Ident(_) | ExprKind::Member { .. })
-                    {
-                        continue;
+        super::stack::grow(|| {
+            let span = expr.span;
+            let data = |value: Value| Ok(Evaluated::Data(Spanned::leaf(value, span)));
+            match &expr.kind {
+                ExprKind::Str(text) => data(Value::String(text.clone())),
+                ExprKind::Int(n) => data(Value::from(*n)),
+                ExprKind::Float(f) => match serde_json::Number::from_f64(*f) {
+                    Some(n) => data(Value::Number(n)),
+                    None => refuse(span, "a number with no JSON form"),
+                },
+                ExprKind::Bool(b) => data(Value::Bool(*b)),
+                ExprKind::Nil => data(Value::Null),
+                ExprKind::Interpolated => refuse(span, "a string built at run time (`${…}` interpolation)"),
+                ExprKind::Ident(name) => match scope.get(name.as_str()) {
+                    Some(&value) => self.nested(span, |this| this.evaluate(value, scope)),
+                    None => refuse(span, format!("`{name}`, which is not a constant of this module,")),
+                },
+                ExprKind::List(items) => {
+                    let mut values = Vec::with_capacity(items.len());
+                    for item in items {
+                        values.push(self.data(item, scope)?);
                     }
-                    let value = self.data(&entry.value, scope)?;
-                    members.retain(|(k, _, _): &(String, Span, Spanned)| *k != entry.key.name);
-                    members.push((entry.key.name.clone(), entry.key.span, value));
+                    Ok(Evaluated::Data(Spanned::Array(values, span)))
                 }
-                Ok(Evaluated::Data(Spanned::Object(members, span)))
+                ExprKind::Dict(entries) => {
+                    let mut members = Vec::with_capacity(entries.len());
+                    for entry in entries {
+                        // Handlers are code, not data: dropped, as the catalog never holds them.
+                        if entry.key.name == "handler"
+                            && matches!(
+                                entry.value.kind,
+                                ExprKind::Closure | ExprKind::Ident(_) | ExprKind::Member { .. }
+                            )
+                        {
+                            continue;
+                        }
+                        let value = self.data(&entry.value, scope)?;
+                        members.retain(|(k, _, _): &(String, Span, Spanned)| *k != entry.key.name);
+                        members.push((entry.key.name.clone(), entry.key.span, value));
+                    }
+                    Ok(Evaluated::Data(Spanned::Object(members, span)))
+                }
+                ExprKind::Call { callee, args } => self.call(callee, args, span, scope),
+                ExprKind::Closure => refuse(span, "a closure outside a spec's `handler`"),
+                ExprKind::Member { .. } => refuse(span, "a member access"),
+                ExprKind::Index { .. } => refuse(span, "an index expression"),
+                ExprKind::Other { what } => refuse(span, what),
             }
-            ExprKind::Call { callee, args } => self.call(callee, args, span, scope),
-            ExprKind::Closure => refuse(span, "a closure outside a spec's `handler`"),
-            ExprKind::Member { .. } => refuse(span, "a member access"),
-            ExprKind::Index { .. } => refuse(span, "an index expression"),
-            ExprKind::Other { what } => refuse(span, what),
-        }
+        })
     }
 
     /// Evaluates to plain data (a registry is not data).

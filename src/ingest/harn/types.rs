@@ -1,6 +1,9 @@
 //! Harn types to Draft 2020-12 JSON Schema (EXPORTS.md b): alias expansion, the
 //! leaf lowering (P0), the input path, and the output/throws path with nominal
 //! struct and enum resolution and the structural walk. `None` means "no schema".
+//!
+//! The walks recurse as deep as a type nests once its aliases are expanded, which
+//! the module decides: each recursive walk grows the stack when little is left.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -84,19 +87,21 @@ impl Projector<'_, '_> {
     }
 
     fn expand_guarded(&self, ty: &TypeExpr, expanding: &mut Vec<String>) -> TypeExpr {
-        let kind = match &ty.kind {
-            TypeKind::Named(name) => match self.declarations.alias(name) {
-                Some(alias) if !expanding.contains(name) => {
-                    expanding.push(name.clone());
-                    let expanded = self.expand_guarded(&alias.ty, expanding);
-                    expanding.pop();
-                    return expanded;
-                }
-                _ => TypeKind::Named(name.clone()),
-            },
-            kind => map_children(kind, &mut |t| self.expand_guarded(t, expanding)),
-        };
-        flatten(TypeExpr { kind, span: ty.span })
+        super::stack::grow(|| {
+            let kind = match &ty.kind {
+                TypeKind::Named(name) => match self.declarations.alias(name) {
+                    Some(alias) if !expanding.contains(name) => {
+                        expanding.push(name.clone());
+                        let expanded = self.expand_guarded(&alias.ty, expanding);
+                        expanding.pop();
+                        return expanded;
+                    }
+                    _ => TypeKind::Named(name.clone()),
+                },
+                kind => map_children(kind, &mut |t| self.expand_guarded(t, expanding)),
+            };
+            flatten(TypeExpr { kind, span: ty.span })
+        })
     }
 
     /// A declaration's field type with the declaration's type parameters bound, expanded.
@@ -115,12 +120,12 @@ impl Projector<'_, '_> {
     }
 
     fn output_expanded(&self, ty: &TypeExpr, resolving: &mut Vec<String>) -> Option<Value> {
-        match &ty.kind {
+        super::stack::grow(|| match &ty.kind {
             TypeKind::Named(name) if self.declarations.is_nominal(name) => self.nominal(name, &[], resolving),
             TypeKind::Applied(name, args) if self.declarations.is_nominal(name) => self.nominal(name, args, resolving),
             _ if !self.mentions_nominal(ty) => leaf(ty),
             _ => self.walk(ty, resolving),
-        }
+        })
     }
 
     fn mentions_nominal(&self, ty: &TypeExpr) -> bool {
@@ -314,34 +319,38 @@ pub fn names(ty: &TypeExpr) -> Vec<&str> {
 
 /// Calls `f` on `ty` and every type inside it.
 fn visit_ref<'t>(ty: &'t TypeExpr, f: &mut impl FnMut(&'t TypeExpr)) {
-    f(ty);
-    match &ty.kind {
-        TypeKind::Applied(_, args) => args.iter().for_each(|a| visit_ref(a, f)),
-        TypeKind::List(t) | TypeKind::Sequence(_, t) | TypeKind::Owned(t) => visit_ref(t, f),
-        TypeKind::Dict(k, v) => {
-            visit_ref(k, f);
-            visit_ref(v, f);
+    super::stack::grow(|| {
+        f(ty);
+        match &ty.kind {
+            TypeKind::Applied(_, args) => args.iter().for_each(|a| visit_ref(a, f)),
+            TypeKind::List(t) | TypeKind::Sequence(_, t) | TypeKind::Owned(t) => visit_ref(t, f),
+            TypeKind::Dict(k, v) => {
+                visit_ref(k, f);
+                visit_ref(v, f);
+            }
+            TypeKind::Shape { fields, .. } => fields.iter().for_each(|field| visit_ref(&field.ty, f)),
+            TypeKind::Function { params, returns } => {
+                params.iter().for_each(|p| visit_ref(p, f));
+                visit_ref(returns, f);
+            }
+            TypeKind::Union(members) | TypeKind::Intersection(members) => members.iter().for_each(|m| visit_ref(m, f)),
+            _ => {}
         }
-        TypeKind::Shape { fields, .. } => fields.iter().for_each(|field| visit_ref(&field.ty, f)),
-        TypeKind::Function { params, returns } => {
-            params.iter().for_each(|p| visit_ref(p, f));
-            visit_ref(returns, f);
-        }
-        TypeKind::Union(members) | TypeKind::Intersection(members) => members.iter().for_each(|m| visit_ref(m, f)),
-        _ => {}
-    }
+    })
 }
 
 /// `ty` with the type parameters in `bindings` replaced by their arguments.
 fn substitute(ty: &TypeExpr, bindings: &[(&str, &TypeExpr)]) -> TypeExpr {
-    let kind = match &ty.kind {
-        TypeKind::Named(name) => match bindings.iter().find(|(p, _)| p == name) {
-            Some((_, argument)) => return (*argument).clone(),
-            None => TypeKind::Named(name.clone()),
-        },
-        kind => map_children(kind, &mut |t| substitute(t, bindings)),
-    };
-    TypeExpr { kind, span: ty.span }
+    super::stack::grow(|| {
+        let kind = match &ty.kind {
+            TypeKind::Named(name) => match bindings.iter().find(|(p, _)| p == name) {
+                Some((_, argument)) => return (*argument).clone(),
+                None => TypeKind::Named(name.clone()),
+            },
+            kind => map_children(kind, &mut |t| substitute(t, bindings)),
+        };
+        TypeExpr { kind, span: ty.span }
+    })
 }
 
 /// `kind` with each type directly inside it replaced by `f` of it, in source order.
@@ -375,69 +384,71 @@ fn map_children(kind: &TypeKind, f: &mut impl FnMut(&TypeExpr) -> TypeExpr) -> T
 
 /// P0, the leaf lowering (b.2).
 pub fn leaf(ty: &TypeExpr) -> Option<Value> {
-    Some(match &ty.kind {
-        TypeKind::Named(name) => match name.as_str() {
-            "string" => json!({ "type": "string" }),
-            "int" => json!({ "type": "integer" }),
-            "float" => json!({ "type": "number" }),
-            "bool" => json!({ "type": "boolean" }),
-            "nil" => json!({ "type": "null" }),
-            "list" => json!({ "type": "array" }),
-            "dict" => json!({ "type": "object" }),
-            "set" => json!({ "type": "array", "uniqueItems": true }),
-            "closure" => json!({ "type": "string", "x-harn-type": "closure" }),
-            _ => return None,
-        },
-        TypeKind::BoolLiteral(_) => json!({ "type": "boolean" }),
-        TypeKind::Nil => json!({ "type": "null" }),
-        TypeKind::StringLiteral(text) => json!({ "type": "string", "const": text }),
-        TypeKind::IntLiteral(n) => json!({ "type": "integer", "const": n }),
-        TypeKind::List(item) => {
-            let mut schema = json!({ "type": "array" });
-            if let Some(items) = leaf(item) {
-                schema["items"] = items;
+    super::stack::grow(|| {
+        Some(match &ty.kind {
+            TypeKind::Named(name) => match name.as_str() {
+                "string" => json!({ "type": "string" }),
+                "int" => json!({ "type": "integer" }),
+                "float" => json!({ "type": "number" }),
+                "bool" => json!({ "type": "boolean" }),
+                "nil" => json!({ "type": "null" }),
+                "list" => json!({ "type": "array" }),
+                "dict" => json!({ "type": "object" }),
+                "set" => json!({ "type": "array", "uniqueItems": true }),
+                "closure" => json!({ "type": "string", "x-harn-type": "closure" }),
+                _ => return None,
+            },
+            TypeKind::BoolLiteral(_) => json!({ "type": "boolean" }),
+            TypeKind::Nil => json!({ "type": "null" }),
+            TypeKind::StringLiteral(text) => json!({ "type": "string", "const": text }),
+            TypeKind::IntLiteral(n) => json!({ "type": "integer", "const": n }),
+            TypeKind::List(item) => {
+                let mut schema = json!({ "type": "array" });
+                if let Some(items) = leaf(item) {
+                    schema["items"] = items;
+                }
+                schema
             }
-            schema
-        }
-        TypeKind::Dict(key, value) => {
-            let mut schema = json!({ "type": "object" });
-            if is_string(key) {
-                if let Some(values) = leaf(value) {
-                    schema["additionalProperties"] = values;
+            TypeKind::Dict(key, value) => {
+                let mut schema = json!({ "type": "object" });
+                if is_string(key) {
+                    if let Some(values) = leaf(value) {
+                        schema["additionalProperties"] = values;
+                    }
+                }
+                schema
+            }
+            TypeKind::Owned(inner) => return leaf(inner),
+            TypeKind::Function { .. } => json!({ "type": "string", "x-harn-type": "closure" }),
+            TypeKind::Shape { fields, .. } => {
+                let mut properties = Map::new();
+                let mut required = Vec::new();
+                for field in fields {
+                    properties.insert(field.name.name.clone(), leaf(&field.ty)?);
+                    if !field.optional {
+                        required.push(Value::String(field.name.name.clone()));
+                    }
+                }
+                let mut schema = obj([("type", "object".into()), ("properties", Value::Object(properties))]);
+                if !required.is_empty() {
+                    schema["required"] = Value::Array(required);
+                }
+                schema
+            }
+            TypeKind::Union(members) => {
+                if let Some(strings) = members.iter().map(|m| as_string_literal(m)).collect::<Option<Vec<&str>>>() {
+                    json!({ "type": "string", "enum": strings })
+                } else if let Some(ints) = members.iter().map(as_int_literal).collect::<Option<Vec<i64>>>() {
+                    json!({ "type": "integer", "enum": ints })
+                } else {
+                    obj([("anyOf", Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?))])
                 }
             }
-            schema
-        }
-        TypeKind::Owned(inner) => return leaf(inner),
-        TypeKind::Function { .. } => json!({ "type": "string", "x-harn-type": "closure" }),
-        TypeKind::Shape { fields, .. } => {
-            let mut properties = Map::new();
-            let mut required = Vec::new();
-            for field in fields {
-                properties.insert(field.name.name.clone(), leaf(&field.ty)?);
-                if !field.optional {
-                    required.push(Value::String(field.name.name.clone()));
-                }
+            TypeKind::Intersection(members) => {
+                obj([("allOf", Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?))])
             }
-            let mut schema = obj([("type", "object".into()), ("properties", Value::Object(properties))]);
-            if !required.is_empty() {
-                schema["required"] = Value::Array(required);
-            }
-            schema
-        }
-        TypeKind::Union(members) => {
-            if let Some(strings) = members.iter().map(|m| as_string_literal(m)).collect::<Option<Vec<&str>>>() {
-                json!({ "type": "string", "enum": strings })
-            } else if let Some(ints) = members.iter().map(as_int_literal).collect::<Option<Vec<i64>>>() {
-                json!({ "type": "integer", "enum": ints })
-            } else {
-                obj([("anyOf", Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?))])
-            }
-        }
-        TypeKind::Intersection(members) => {
-            obj([("allOf", Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?))])
-        }
-        TypeKind::Applied(..) | TypeKind::Sequence(..) | TypeKind::Never => return None,
+            TypeKind::Applied(..) | TypeKind::Sequence(..) | TypeKind::Never => return None,
+        })
     })
 }
 

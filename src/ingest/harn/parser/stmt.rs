@@ -1,0 +1,124 @@
+//! Blocks and the statements in them (`let`, `var`, `return`, expressions, and the
+//! statements that are skipped).
+
+use super::expr::other;
+use super::{Ctx, ParseError, Parser, is_assignment};
+use crate::ingest::harn::ast::*;
+use crate::ingest::harn::lexer::{TokenKind as T, is_reserved};
+
+impl<'s> Parser<'s> {
+    /// `{ statements }`.
+    pub(super) fn block(&mut self, what: &str) -> Result<Block, ParseError> {
+        let open = self.expect(T::LBrace, &format!("'{{' to open {what}"))?;
+        let statements = self.with_newlines(false, |p| {
+            let mut statements = Vec::new();
+            loop {
+                p.skip_separators();
+                match p.raw().kind {
+                    T::RBrace => return Ok(statements),
+                    T::Eof => return Err(p.unclosed(open, what)),
+                    _ => {}
+                }
+                statements.push(p.statement(false)?);
+                p.end_of_item("statement", Some(open))?;
+            }
+        })?;
+        let close = self.bump();
+        Ok(Block { statements, span: open.span.to(close.span) })
+    }
+
+    pub(super) fn statement(&mut self, top_level: bool) -> Result<Stmt, ParseError> {
+        let token = self.raw();
+        let start_pos = self.pos;
+        if token.kind == T::Ident {
+            let word = self.text(token);
+            match word {
+                "let" | "var" => return self.let_statement(word == "var"),
+                "return" => {
+                    self.bump();
+                    if self.at_end_of(Ctx::Stmt) {
+                        return Ok(Stmt::Return { value: None, span: token.span });
+                    }
+                    let value = self.expr_in(Ctx::Stmt)?;
+                    return Ok(Stmt::Return { span: token.span.to(value.span), value: Some(value) });
+                }
+                "true" | "false" | "nil" => {}
+                "fn" if self.tok(self.pos + 1).kind == T::LParen => {}
+                _ if is_reserved(word) || (word == "gen" && self.is_word(self.tok(self.pos + 1), "fn")) => {
+                    let what = if word == "gen" { "fn" } else { word };
+                    let span = self.skip_balanced(Ctx::Stmt)?;
+                    return Ok(Stmt::Other { what: what.to_string(), span });
+                }
+                _ => {}
+            }
+        }
+        if token.kind == T::At {
+            let span = self.skip_balanced(Ctx::Stmt)?;
+            return Ok(Stmt::Other { what: "attribute".to_string(), span });
+        }
+        if !matches!(
+            token.kind,
+            T::Ident
+                | T::Int
+                | T::Float
+                | T::Duration
+                | T::Str(_)
+                | T::LParen
+                | T::LBracket
+                | T::LBrace
+                | T::Minus
+                | T::Bang
+        ) {
+            let what = if top_level { "a declaration or a statement" } else { "a statement or '}'" };
+            return Err(self.expected(what, token));
+        }
+        let expr = self.parse_expr()?;
+        if is_assignment(self.raw().kind) {
+            let rest = self.skip_balanced(Ctx::Stmt)?;
+            return Ok(Stmt::Other { what: "assignment".to_string(), span: expr.span.to(rest) });
+        }
+        if self.at_end_of(Ctx::Stmt) || !self.unknown_continuation() {
+            return Ok(Stmt::Expr(expr));
+        }
+        self.pos = start_pos;
+        let span = self.skip_balanced(Ctx::Stmt)?;
+        Ok(Stmt::Expr(other("this expression", span)))
+    }
+
+    /// `let name = value`, `var name: T = value`; a destructuring `let` is skipped.
+    fn let_statement(&mut self, mutable: bool) -> Result<Stmt, ParseError> {
+        let keyword = self.raw();
+        let keyword_pos = self.pos;
+        let what = if mutable { "var" } else { "let" };
+        self.bump();
+        let name_token = self.raw();
+        let simple = name_token.kind == T::Ident
+            && !is_reserved(self.text(name_token))
+            && matches!(self.tok(self.pos + 1).kind, T::Eq | T::Colon);
+        if simple {
+            self.bump();
+            if self.raw().kind == T::Colon {
+                self.bump();
+                self.parse_type()?;
+            }
+            let eq = self.raw();
+            if eq.kind == T::Eq {
+                self.bump();
+                self.skip_newlines();
+                let value = self.expr_in(Ctx::Stmt)?;
+                return Ok(Stmt::Let {
+                    name: self.ident(name_token),
+                    span: keyword.span.to(value.span),
+                    value,
+                    mutable,
+                });
+            }
+            if !self.at_end_of(Ctx::Stmt) {
+                return Err(self.expected(&format!("'=' and a value for `{}`", self.text(name_token)), eq));
+            }
+        }
+        self.pos = keyword_pos;
+        let span = self.skip_balanced(Ctx::Stmt)?;
+        Ok(Stmt::Other { what: what.to_string(), span })
+    }
+}

@@ -1,0 +1,59 @@
+//! Unit tests of blocks and statements.
+
+use super::*;
+
+#[test]
+fn body_statements() {
+    let statements = body(
+        "let w = harness.store.get(widget_id)\nvar n: int = 0\nif verbose { log(\"${w.name} ${\"nested ${1 + 2}\"}\") } else { x }\nfor x in xs {\n  n += x\n}\nwhile n > 0 { n -= 1 }\nmatch w {\n  nil -> { return 1 }\n}\ntry { risky() } catch e { log(e) }\nguard w else { return }\nn = n + 1\nw.count += 1\nlet {a, b} = pair\nlet [c] = xs\nthrow \"x\"\nfn helper() { return 1 }\nreturn\nreturn w",
+    );
+    assert_eq!(
+        statements,
+        [
+            "let w = harness.store.get(widget_id)",
+            "var n = 0",
+            "<if>",
+            "<for>",
+            "<while>",
+            "<match>",
+            "<try>",
+            "<guard>",
+            "<assignment>",
+            "<assignment>",
+            "<let>",
+            "<let>",
+            "<throw>",
+            "<fn>",
+            "return",
+            "return w",
+        ]
+    );
+}
+
+#[test]
+fn skipped_statements_continue_over_type_lines() {
+    let statements = body("x = fn(a: int) -> int\n  | nil { return a }\nfor i in xs: list<int> |\n  nil {}\nreturn 1");
+    assert_eq!(statements, ["<assignment>", "<for>", "return 1"]);
+}
+
+#[test]
+fn statement_spans() {
+    let source = "fn f() {\n  if a {\n    b\n  }\n  else {\n    c\n  }\n  x = 1 +\n    2\n  return\n}";
+    let f = the_fn(source);
+    let spans: Vec<&str> = f.body.statements.iter().map(|s| at(source, s.span())).collect();
+    assert_eq!(spans, ["if a {\n    b\n  }\n  else {\n    c\n  }", "x = 1 +\n    2", "return"]);
+    assert_eq!(body("return; return 1; g()"), ["return", "return 1", "g()"]);
+}
+
+#[test]
+fn top_level_statements_are_items() {
+    let items = module("let audiences = [\"mcp\"]\nmain()\nx = 1\nif a { b }").items;
+    let rendered: Vec<String> = items
+        .iter()
+        .map(|i| match i {
+            Item::Statement(s) => show_stmt(s),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(rendered, ["let audiences = [\"mcp\"]", "main()", "<assignment>", "<if>"]);
+}

@@ -1,0 +1,15 @@
+//! Stack growth for the recursive readers and walkers of Harn source, whose depth
+//! the input decides (`stacker`, as rustc uses it).
+
+/// Below this much stack left, the next level runs on a new stack segment. It covers
+/// the deepest path between two checks with room to spare: a level of the parser
+/// takes about 10 KiB in a debug build.
+const RED_ZONE: usize = 128 * 1024;
+
+/// The size of each new segment: a few hundred levels of a debug build.
+const SEGMENT: usize = 4 * 1024 * 1024;
+
+/// Runs `f`, on a new stack segment if the current one is nearly used up.
+pub fn grow<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}
