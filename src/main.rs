@@ -329,9 +329,7 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         };
         let compilation = compile::compile_file(&config.root.join(&target.input), options);
         let diagnostics = compilation.diagnostics.into_vec();
-        for diagnostic in &diagnostics {
-            eprint!("{}", renderer.render(diagnostic));
-        }
+        eprint!("{}", renderer.render_all(&diagnostics));
         match compilation.catalog {
             Some(catalog) => expected.push(Artifact {
                 path: target.output.to_string_lossy().replace('\\', "/"),
@@ -424,13 +422,9 @@ fn protocol_artifacts(args: &ProtocolArgs) -> u8 {
 }
 
 fn report(renderer: &Renderer, diagnostics: &[Diagnostic], outcome: &str) {
-    let mut stderr = std::io::stderr().lock();
-    for diagnostic in diagnostics {
-        let _ = stderr.write_all(renderer.render(diagnostic).as_bytes());
-    }
-    if let Some(summary) = renderer.summary(diagnostics, outcome) {
-        let _ = stderr.write_all(summary.as_bytes());
-    }
+    let mut text = renderer.render_all(diagnostics);
+    text.extend(renderer.summary(diagnostics, outcome));
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 fn rule_table(markdown: bool) -> String {
