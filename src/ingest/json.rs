@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Value};
 
 use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, syntax_error};
@@ -116,11 +117,15 @@ impl<'de> Visitor<'de> for StrictValue {
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
         let mut map = Map::new();
         while let Some(key) = access.next_key::<String>()? {
-            if map.contains_key(&key) {
-                return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{key}")));
+            // One hash of the key serves both the duplicate check and the insertion.
+            match map.entry(key) {
+                Entry::Occupied(taken) => {
+                    return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{}", taken.key())));
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(access.next_value_seed(StrictValue)?);
+                }
             }
-            let value = access.next_value_seed(StrictValue)?;
-            map.insert(key, value);
         }
         Ok(Value::Object(map))
     }
