@@ -1,8 +1,11 @@
 //! Compile time of a generated registry against a plain serde_json parse and
-//! serialise of the same text, and its growth from 1,000 to 10,000 tools.
+//! serialise of the same text, and its growth from 1,000 to 10,000 tools; and the
+//! time to compile and locate the warnings of one tool defined many times on one line,
+//! from 20,000 to 40,000 definitions (linear growth doubles it).
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use harn_catalog::compile::{Options, compile_source};
+use harn_catalog::diagnostics::{ErrorFormat, Renderer};
 use harn_catalog::source::{Format, SourceFile};
 
 #[path = "support/generate.rs"]
@@ -34,6 +37,25 @@ fn benches(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("harn-catalog compile", tools), &text, |b, t| b.iter(|| compile(t)));
     }
     group.finish();
+
+    // Every definition after the first is a warning on the same line: compiling and
+    // locating them all (as `--format json` does) must stay linear in their number.
+    let mut group = c.benchmark_group("one tool defined N times on one line");
+    group.sample_size(10);
+    for tools in [20_000, 40_000] {
+        let text = generate::same_named(tools);
+        group.bench_with_input(BenchmarkId::new("compile and locate every warning", tools), &text, |b, t| {
+            b.iter(|| located_warnings(t))
+        });
+    }
+    group.finish();
+}
+
+fn located_warnings(text: &str) -> usize {
+    let source = SourceFile::new("bench.json", text.to_owned(), Format::Json);
+    let compilation = compile_source(source, Options::default());
+    let renderer = Renderer::new(ErrorFormat::Json, false);
+    renderer.render_all(&compilation.diagnostics.into_vec()).len()
 }
 
 criterion_group!(compile_benches, benches);

@@ -1,32 +1,66 @@
 #!/usr/bin/env bash
-# Whole-process figures for `make bench`: wall time and peak memory of
-# `harn-catalog schema` and of a plain serde_json parse+serialise of the same
-# generated registry, best of five runs each, side by side; then a generated
-# 50,000-line .harn module.
+# Whole-process figures for `make bench`. `harn-catalog schema` of a generated
+# registry against a plain serde_json parse+serialise of the same file, run in
+# alternating pairs so that a change in machine load falls on both sides alike:
+# medians of wall time, CPU time (user + system) and peak memory, and their ratios
+# side by side. Then a generated 50,000-line .harn module, and 200,000 definitions
+# of one tool on one line (a warning each, all located on that line).
+#
+# BENCH_RUNS sets the number of pairs (default 7). The load average is printed
+# first and last: wall-time ratios are only as steady as the machine.
 set -euo pipefail
 bin=target/release
+runs=${BENCH_RUNS:-7}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-best() { # best wall time (s) and its peak RSS (KB) of five runs of "$@"
-  local best_t=999 best_m=0
-  for _ in 1 2 3 4 5; do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null
-    read -r t m <"$work/time"
-    if awk "BEGIN{exit !($t < $best_t)}"; then best_t=$t; best_m=$m; fi
-  done
-  echo "$best_t $best_m"
+# One run of "$@": appends "wall cpu peak_kb" to the file named by $1.
+measure() {
+  local into=$1
+  shift
+  /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || {
+    echo "failed: $*" >&2
+    tail -n 5 "$work/stderr" >&2
+    exit 1
+  }
+  # time(1) puts a status line first when the command fails; the figures are last.
+  tail -n 1 "$work/time" | awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' >>"$into"
 }
 
-printf '%-8s %-34s %8s %10s\n' tools command seconds "peak MB"
+# The median of column $2 of file $1.
+median() {
+  sort -g -k "$2,$2" "$1" | awk -v c="$2" '{v[NR] = $c} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
+
+row() { # label, command, file of figures
+  printf '%-8s %-30s %8s %8s %8d\n' "$1" "$2" "$(median "$3" 1)" "$(median "$3" 2)" $(($(median "$3" 3) / 1024))
+}
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $runs alternating pairs, medians"
+printf '%-8s %-30s %8s %8s %8s\n' input command "wall s" "CPU s" "peak MB"
 for tools in 1000 10000; do
   "$bin/examples/generate_registry" "$tools" >"$work/registry.json"
-  read -r ht hm < <(best "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json")
-  read -r st sm < <(best "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json")
-  printf '%-8s %-34s %8s %10d\n' "$tools" "harn-catalog schema" "$ht" $((hm / 1024))
-  printf '%-8s %-34s %8s %10d\n' "$tools" "serde_json parse+serialise" "$st" $((sm / 1024))
-  awk -v h="$ht" -v s="$st" -v n="$tools" 'BEGIN{printf "%-8s ratio harn-catalog / serde_json: %.2fx\n", n, h / s}'
+  : >"$work/harn" && : >"$work/serde"
+  for _ in $(seq "$runs"); do
+    measure "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
+    measure "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
+  done
+  row "$tools" "harn-catalog schema" "$work/harn"
+  row "$tools" "serde_json parse+serialise" "$work/serde"
+  # Ratios of the medians, and the median of the per-pair ratios (steadier under load).
+  paste -d' ' "$work/harn" "$work/serde" | awk '{print $1 / $4, $2 / ($5 > 0 ? $5 : 0.01), $3 / $6}' >"$work/pairs"
+  printf '%-8s %-30s %7.2fx %7.2fx %7.2fx\n' "$tools" "ratio (median of pairs)" \
+    "$(median "$work/pairs" 1)" "$(median "$work/pairs" 2)" "$(median "$work/pairs" 3)"
 done
+
 "$bin/examples/generate_harn" 50000 >"$work/module.harn"
-read -r mt mm < <(best "$bin/harn-catalog" schema "$work/module.harn" -o "$work/module.json")
-printf '%-8s %-34s %8s %10d\n' "50k-line" "harn-catalog schema module.harn" "$mt" $((mm / 1024))
+: >"$work/module"
+for _ in $(seq 3); do measure "$work/module" "$bin/harn-catalog" schema "$work/module.harn" -o "$work/module.json"; done
+row "50k-line" "schema module.harn" "$work/module"
+
+"$bin/examples/generate_registry" 200000 same-name >"$work/same.json"
+: >"$work/same"
+for _ in $(seq 3); do measure "$work/same" "$bin/harn-catalog" schema "$work/same.json" -o "$work/same-catalog.json"; done
+row "200k" "one tool defined 200,000 times" "$work/same"
+tail -n 3 "$work/stderr" | sed 's/^/         /'
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,9 +1,14 @@
-//! Prints a synthetic registry declaration of N tools (default 10,000) for `make bench`.
+//! Prints a synthetic registry declaration of N tools (default 10,000) for `make bench`;
+//! with `same-name`, N definitions of one tool on one line instead.
 
 #[path = "../benches/support/generate.rs"]
 mod generate;
 
 fn main() {
-    let tools = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(10_000);
-    println!("{}", generate::registry(tools));
+    let mut args = std::env::args().skip(1);
+    let tools = args.next().and_then(|n| n.parse().ok()).unwrap_or(10_000);
+    match args.next().as_deref() {
+        Some("same-name") => println!("{}", generate::same_named(tools)),
+        _ => println!("{}", generate::registry(tools)),
+    }
 }

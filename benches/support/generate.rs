@@ -1,5 +1,6 @@
-//! A synthetic registry declaration for benchmarks: `tools` tools with nested
-//! objects, enums, arrays, component references, output and error schemas.
+//! Synthetic registry declarations for benchmarks: `tools` tools with nested
+//! objects, enums, arrays, component references, output and error schemas; and a
+//! pathological one, many definitions of one tool on one line.
 
 use serde_json::{Value, json};
 
@@ -71,4 +72,19 @@ fn tool(i: usize) -> Value {
         "annotations": {"title": format!("Tool {i}"), "readOnlyHint": i % 2 == 0, "openWorldHint": false},
         "source": {"kind": "openapi", "id": format!("op{i}"), "binding": {"method": "GET", "path": format!("/things/{i}")}}
     })
+}
+
+/// `{"tools":[{"name":"t"},…]}` on one line: every definition after the first is a
+/// `redefined-tool` warning, all of them on that line.
+pub fn same_named(tools: usize) -> String {
+    let mut text = String::with_capacity(13 * tools + 12);
+    text.push_str(r#"{"tools":["#);
+    for i in 0..tools {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(r#"{"name":"t"}"#);
+    }
+    text.push_str("]}");
+    text
 }

@@ -28,7 +28,7 @@ pub fn validate(
     catalog: &ToolCatalog,
     provenance: &Provenance,
     wording: Wording,
-    superseded: &[(ToolCatalogEntry, EntryOrigin)],
+    superseded: &[(Box<ToolCatalogEntry>, EntryOrigin)],
     mcp_projection_follows: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -94,7 +94,7 @@ pub fn validate(
 /// but upstream compiled its schemas when it was defined (CONTRACT.md a.3 step 7;
 /// skipped, as there, for schemas that reference components).
 fn check_superseded(
-    superseded: &[(ToolCatalogEntry, EntryOrigin)],
+    superseded: &[(Box<ToolCatalogEntry>, EntryOrigin)],
     components: &Components,
     provenance: &Provenance,
     out: &mut Vec<Diagnostic>,

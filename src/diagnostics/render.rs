@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use annotate_snippets::{AnnotationKind, Group, Level, Snippet};
 
 use super::{Diagnostic, Origin, Severity};
+use crate::source::{ceil_char_boundary, floor_char_boundary};
 
 /// The `--format` of diagnostics on stderr.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,10 +19,15 @@ pub enum ErrorFormat {
     Github,
 }
 
-/// Longest source line shown; annotate-snippets cuts long lines to the terminal's
-/// width around the span itself. A longer line (a minified multi-megabyte registry)
-/// is not shown at all: the diagnostic names the file, line and column only.
-const MAX_LINE_BYTES: usize = 64 * 1024;
+/// Longest source line shown whole. A longer line (a minified multi-megabyte registry)
+/// is shown as a window of about `WINDOW_BYTES` around the span, which annotate-snippets
+/// then cuts to the terminal's width; the location line gives the true column.
+const MAX_LINE_BYTES: usize = 4 * 1024;
+const WINDOW_BYTES: usize = 1024;
+
+/// Human output shows this many diagnostics of one rule; the rest are counted in one
+/// line at the end (`--format json` and `github` list every one).
+pub const SHOWN_PER_RULE: usize = 10;
 
 /// Renders diagnostics in one of the [`ErrorFormat`]s.
 pub struct Renderer {
@@ -41,6 +47,41 @@ impl Renderer {
             ErrorFormat::Json => json_line(diagnostic),
             ErrorFormat::Github => github_line(diagnostic),
         }
+    }
+
+    /// The text for a run's diagnostics: each one rendered, except that human output
+    /// shows at most `SHOWN_PER_RULE` (ten) of each rule and then counts the rest.
+    pub fn render_all(&self, diagnostics: &[Diagnostic]) -> String {
+        let mut out = String::new();
+        if self.format != ErrorFormat::Human {
+            diagnostics.iter().for_each(|d| out.push_str(&self.render(d)));
+            return out;
+        }
+        // Per rule code, in order of first appearance: how many were seen, and the
+        // severity of those left out.
+        let mut seen: Vec<(&'static str, usize, Severity)> = Vec::new();
+        for d in diagnostics {
+            let count = match seen.iter_mut().find(|(code, ..)| *code == d.code()) {
+                Some((_, count, severity)) => {
+                    *severity = (*severity).max(d.severity);
+                    count
+                }
+                None => {
+                    seen.push((d.code(), 0, d.severity));
+                    &mut seen.last_mut().expect("just pushed").1
+                }
+            };
+            *count += 1;
+            if *count <= SHOWN_PER_RULE {
+                out.push_str(&self.render(d));
+            }
+        }
+        for (code, count, severity) in seen.into_iter().filter(|(_, count, _)| *count > SHOWN_PER_RULE) {
+            let more = count - SHOWN_PER_RULE;
+            let what = if more == 1 { severity.as_str().to_owned() } else { format!("{}s", severity.as_str()) };
+            let _ = writeln!(out, "note: and {} more `{code}` {what}; `--format json` lists all\n", thousands(more));
+        }
+        out
     }
 
     /// A closing line such as `error: 2 errors and 1 warning; nothing was written`.
@@ -81,15 +122,40 @@ impl Renderer {
         }
         let renderer =
             if self.color { annotate_snippets::Renderer::styled() } else { annotate_snippets::Renderer::plain() };
-        // A blank line after each diagnostic, as rustc separates them.
         let mut out = renderer.render(&report);
+        // annotate-snippets counts the column of a window from the window's start; put
+        // the true one in each location line, which come in the order of the excerpts.
+        let mut from = 0;
+        for excerpt in excerpt.iter().chain(related.iter().map(|(_, e)| e)).filter(|e| e.window) {
+            let shown =
+                format!("{}:{}:{}", excerpt.path, excerpt.line, excerpt.text[..excerpt.span.start].chars().count() + 1);
+            if let Some(at) = out[from..].find(&shown).map(|i| from + i) {
+                let true_location = format!("{}:{}:{}", excerpt.path, excerpt.line, excerpt.column);
+                out.replace_range(at..at + shown.len(), &true_location);
+                from = at + true_location.len();
+            }
+        }
+        // A blank line after each diagnostic, as rustc separates them.
         out.push_str("\n\n");
         out
     }
 }
 
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+    if n == 1 { format!("1 {word}") } else { format!("{} {word}s", thousands(n)) }
+}
+
+/// `n` with a comma between groups of three digits (`199,990`).
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 fn level(severity: Severity) -> Level<'static> {
@@ -99,14 +165,18 @@ fn level(severity: Severity) -> Level<'static> {
     }
 }
 
-/// The source line a diagnostic shows, with the span relative to it.
+/// The source line a diagnostic shows (or a window of a long one), with the span
+/// relative to it.
 struct Excerpt {
     path: String,
     line: usize,
     column: usize,
-    /// Empty when there is nothing to show (no location, or too long a line).
+    /// Empty when there is nothing to show (no location).
     text: String,
     span: std::ops::Range<usize>,
+    /// Whether `text` is a window cut from a longer line, whose column annotate-snippets
+    /// cannot know (see `Renderer::human`).
+    window: bool,
 }
 
 impl Excerpt {
@@ -114,24 +184,28 @@ impl Excerpt {
         let source = &origin.source;
         let path = source.display_path();
         let Some(range) = origin.range() else {
-            return Excerpt { path, line: 1, column: 1, text: String::new(), span: 0..0 };
+            return Excerpt { path, line: 1, column: 1, text: String::new(), span: 0..0, window: false };
         };
         let lines = source.lines();
-        let line_range = lines.line_range(&source.text, lines.line_of(range.start));
+        let mut shown = lines.line_range(&source.text, lines.line_of(range.start));
         let position = source.line_col(range.start);
-        if line_range.len() > MAX_LINE_BYTES {
-            return Excerpt { path, line: position.line, column: position.column, text: String::new(), span: 0..0 };
-        }
         // Only the first line of a multi-line value is shown, cut on char boundaries.
         let text = &source.text;
-        let start = crate::source::floor_char_boundary(text, range.start.clamp(line_range.start, line_range.end));
-        let end = crate::source::ceil_char_boundary(text, range.end.clamp(start, line_range.end));
+        let start = floor_char_boundary(text, range.start.clamp(shown.start, shown.end));
+        let mut end = ceil_char_boundary(text, range.end.clamp(start, shown.end));
+        let window = shown.len() > MAX_LINE_BYTES;
+        if window {
+            end = end.min(ceil_char_boundary(text, start + WINDOW_BYTES / 2));
+            shown = floor_char_boundary(text, start.saturating_sub(WINDOW_BYTES / 2)).max(shown.start)
+                ..ceil_char_boundary(text, end + WINDOW_BYTES / 2).min(shown.end);
+        }
         Excerpt {
             path,
             line: position.line,
             column: position.column,
-            text: text[line_range.clone()].to_owned(),
-            span: start - line_range.start..end - line_range.start,
+            text: text[shown.clone()].to_owned(),
+            span: start - shown.start..end - shown.start,
+            window,
         }
     }
 
@@ -218,4 +292,32 @@ fn escape_data(text: &str) -> String {
 /// Escapes a workflow-command property value.
 fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::rules::{DUPLICATE_KEY, SYNTAX_ERROR};
+
+    #[test]
+    fn groups_digits_by_three() {
+        assert_eq!(thousands(7), "7");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(199_990), "199,990");
+        assert_eq!(thousands(12_345_678), "12,345,678");
+    }
+
+    #[test]
+    fn counts_only_what_is_left_out_per_rule() {
+        let mut diagnostics: Vec<Diagnostic> = (0..SHOWN_PER_RULE).map(|_| DUPLICATE_KEY.diag("a")).collect();
+        diagnostics.extend((0..=SHOWN_PER_RULE).map(|_| SYNTAX_ERROR.diag("b")));
+        let human = Renderer::new(ErrorFormat::Human, false).render_all(&diagnostics);
+        assert_eq!(human.matches("error[duplicate-key]").count(), SHOWN_PER_RULE);
+        assert_eq!(human.matches("error[syntax-error]").count(), SHOWN_PER_RULE);
+        assert!(!human.contains("more `duplicate-key`"), "{human}");
+        assert!(human.ends_with("note: and 1 more `syntax-error` error; `--format json` lists all\n\n"), "{human}");
+        let json = Renderer::new(ErrorFormat::Json, false).render_all(&diagnostics);
+        assert_eq!(json.lines().count(), 2 * SHOWN_PER_RULE + 1);
+    }
 }

@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
 use serde_json::{Map, Value};
 
 use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, syntax_error};
@@ -139,11 +140,15 @@ impl<'de> Visitor<'de> for StrictValue {
         let inner = self.enter()?;
         let mut map = Map::new();
         while let Some(key) = access.next_key::<String>()? {
-            if map.contains_key(&key) {
-                return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{key}")));
+            // One hash of the key serves both the duplicate check and the insertion.
+            match map.entry(key) {
+                Entry::Occupied(taken) => {
+                    return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{}", taken.key())));
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(access.next_value_seed(inner)?);
+                }
             }
-            let value = access.next_value_seed(inner)?;
-            map.insert(key, value);
         }
         Ok(Value::Object(map))
     }

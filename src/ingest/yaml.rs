@@ -1,171 +1,458 @@
-//! YAML inputs: `saphyr` (YAML 1.2, duplicate keys refused), converted to JSON values.
+//! YAML inputs: `saphyr-parser`'s event stream (YAML 1.2, core schema) into JSON
+//! values, with the span tree of the document built in the same pass. Duplicate and
+//! non-string keys, tags outside the core schema, values with no JSON equivalent and
+//! nesting deeper than [`MAX_DEPTH`] are refused at the event that shows them, so
+//! nothing deeper than the bound is ever built.
+//!
+//! The events are read here rather than through `saphyr`'s loader because the loader
+//! builds the whole tree (at any depth) before anything can be checked, and keeps
+//! positions only as line and character-column markers, which would have to be parsed
+//! a second time into byte ranges.
 
-use std::cell::RefCell;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::Arc;
 
-use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, ScanError, YamlData};
+use saphyr::Scalar;
+use saphyr_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, Tag};
 use serde_json::{Map, Value};
 
 use super::MAX_DEPTH;
 use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, UNSUPPORTED_VALUE, inexact_number, syntax_error, too_deep};
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::Pointer;
-use crate::source::SourceFile;
+use crate::pointer::{Pointer, Segment};
+use crate::source::{SourceFile, SpanNode, SpanTree};
 
-/// Loads every document of a YAML text, with positions.
-pub fn load_documents(text: &str) -> Result<Vec<MarkedYaml<'_>>, ScanError> {
-    MarkedYaml::load_from_str(text)
-}
-
-/// The key of a mapping entry when it is a string scalar.
-pub fn mapping_key(node: &MarkedYaml<'_>) -> Option<String> {
-    match &node.data {
-        YamlData::Value(Scalar::String(s)) => Some(s.to_string()),
-        YamlData::Tagged(_, inner) => mapping_key(inner),
-        _ => None,
-    }
-}
+/// How many nodes aliases may copy in all, as `saphyr`'s loader bounds them: a few
+/// nested anchors can otherwise expand into billions of nodes.
+const ALIAS_BUDGET: usize = 100_000;
 
 /// Parses the text as exactly one YAML document and converts it to JSON, with a
-/// warning for each number the conversion rounds.
+/// warning for each number the conversion rounds. The document's span tree is attached
+/// to `source`, also when a value is refused, so that the diagnostic is located through
+/// it.
 pub fn parse(source: &Arc<SourceFile>) -> Result<(Value, Vec<Diagnostic>), Diagnostic> {
-    let docs = load_documents(&source.text).map_err(|e| scan_error(source, &e))?;
-    match docs.len() {
-        1 => {}
-        0 => {
-            return Err(syntax_error(source, 0..0, "the file holds no YAML document"));
-        }
-        n => {
-            let second = docs[1].span.start;
-            let offset = source.lines().offset_of(&source.text, second.line().saturating_sub(1), second.col());
-            return Err(syntax_error(
-                source,
-                offset..offset,
-                &format!("the file holds {n} YAML documents; exactly one is expected"),
-            ));
-        }
+    let mut builder = Builder::new(source);
+    let outcome = builder.run();
+    let (value, tree) = builder.finish().unzip();
+    if let Some(tree) = tree {
+        source.set_spans(tree);
     }
-    let converter = Converter { source, rounded: RefCell::new(Vec::new()) };
-    let value = converter.convert(&docs[0], &mut Pointer::root(), 0)?;
-    Ok((value, converter.rounded.into_inner()))
+    outcome?;
+    Ok((value.unwrap_or_default(), builder.rounded))
 }
 
-fn scan_error(source: &Arc<SourceFile>, error: &ScanError) -> Diagnostic {
-    let marker = error.marker();
-    let offset = source.lines().offset_of(&source.text, marker.line().saturating_sub(1), marker.col());
-    if error.info().contains("duplicate") {
-        // The scanner stops at the repeated key: name it.
-        let rest = &source.text[offset..];
-        let token = rest.lines().next().and_then(|l| l.split(':').next()).unwrap_or_default().trim_end();
-        let key = token.trim_matches(|c| c == '"' || c == '\'');
-        return DUPLICATE_KEY
-            .diag(format!("duplicate key {key:?} in one mapping"))
-            .at(Origin::span(source, offset..offset + token.len()));
-    }
-    if error.info().contains("recursion limit exceeded") {
-        // The scanner's own bound, far past MAX_DEPTH: the same finding as ours.
-        return NESTING_TOO_DEEP
-            .diag(format!("{} nests arrays and objects deeper than {MAX_DEPTH} levels", source.display_path()))
-            .at(Origin::span(source, offset..offset));
-    }
-    syntax_error(source, offset..offset, error.info())
+/// A collection being built, with the spans of what it holds so far.
+enum Frame {
+    Sequence {
+        items: Vec<Value>,
+        spans: Vec<SpanTree>,
+        start: usize,
+        anchor: usize,
+    },
+    Mapping {
+        map: Map<String, Value>,
+        members: Vec<(String, Range<usize>, SpanTree)>,
+        key: Option<(String, Range<usize>)>,
+        start: usize,
+        anchor: usize,
+    },
 }
 
-struct Converter<'s> {
+struct Builder<'s> {
     source: &'s Arc<SourceFile>,
+    offsets: Offsets<'s>,
+    stack: Vec<Frame>,
+    /// The document's value and span tree, once its root node is complete.
+    root: Option<(Value, SpanTree)>,
+    anchors: HashMap<usize, (Value, SpanTree)>,
+    alias_budget: usize,
+    documents: usize,
     /// Warnings for the floats that do not keep their literal (`inexact-number`).
-    rounded: RefCell<Vec<Diagnostic>>,
+    rounded: Vec<Diagnostic>,
 }
 
-impl Converter<'_> {
-    fn unsupported(&self, pointer: &Pointer, message: String) -> Diagnostic {
-        UNSUPPORTED_VALUE.diag(message).at(Origin::value(self.source, pointer.clone()))
+/// What a finished node turned out to be, for the frame that receives it.
+struct Node {
+    value: Value,
+    span: SpanTree,
+    anchor: usize,
+}
+
+impl<'s> Builder<'s> {
+    fn new(source: &'s Arc<SourceFile>) -> Self {
+        Builder {
+            source,
+            offsets: Offsets::new(&source.text),
+            stack: Vec::new(),
+            root: None,
+            anchors: HashMap::new(),
+            alias_budget: ALIAS_BUDGET,
+            documents: 0,
+            rounded: Vec::new(),
+        }
     }
 
-    /// `depth` counts the collections around `node`; a collection is one level more.
-    fn convert(&self, node: &MarkedYaml<'_>, pointer: &mut Pointer, depth: usize) -> Result<Value, Diagnostic> {
-        let collection = matches!(node.data, YamlData::Sequence(_) | YamlData::Mapping(_));
-        if collection && depth >= MAX_DEPTH {
-            return Err(too_deep(self.source, pointer.clone()));
+    fn run(&mut self) -> Result<(), Diagnostic> {
+        let mut parser = Parser::new_from_str(&self.source.text);
+        while let Some(event) = parser.next_event() {
+            let (event, span) = event.map_err(|e| self.scan_error(&e))?;
+            self.event(event, span)?;
         }
-        Ok(match &node.data {
-            YamlData::Value(scalar) => match scalar {
-                Scalar::Null => Value::Null,
-                Scalar::Boolean(b) => Value::Bool(*b),
-                Scalar::Integer(i) => Value::from(*i),
-                Scalar::FloatingPoint(f) => match serde_json::Number::from_f64(f.into_inner()) {
-                    Some(n) => {
-                        let start = self.source.lines().offset_of(
-                            &self.source.text,
-                            node.span.start.line().saturating_sub(1),
-                            node.span.start.col(),
-                        );
-                        self.rounded.borrow_mut().extend(inexact_number::in_yaml(self.source, start, f.into_inner()));
-                        Value::Number(n)
-                    }
-                    None => {
-                        return Err(self.unsupported(
-                            pointer,
-                            format!(
-                                "{} has no JSON equivalent; quote it to make it a string",
-                                yaml_float(f.into_inner())
-                            ),
-                        ));
-                    }
-                },
-                Scalar::String(s) => Value::String(s.to_string()),
-            },
-            YamlData::Sequence(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for (i, item) in items.iter().enumerate() {
-                    pointer.push(crate::pointer::Segment::Index(i));
-                    out.push(self.convert(item, pointer, depth + 1)?);
-                    *pointer = pointer.parent();
+        match (self.documents, &self.root) {
+            (0, _) => Err(syntax_error(self.source, 0..0, "the file holds no YAML document")),
+            (_, Some(_)) => Ok(()),
+            // A document without a node (`---` alone) holds nothing JSON can carry.
+            (_, None) => Err(self.unsupported(0..0, "this YAML value cannot be read as JSON".to_owned())),
+        }
+    }
+
+    /// The document and its span tree; after an error, the span tree holds every node
+    /// opened so far, cut at the point of the error (and the value is not to be used).
+    fn finish(&mut self) -> Option<(Value, SpanTree)> {
+        let end = self.offsets.last;
+        while let Some(frame) = self.stack.pop() {
+            let span = match frame {
+                Frame::Sequence { spans, start, .. } => {
+                    SpanTree { range: start..end.max(start), node: SpanNode::Array(spans) }
                 }
-                Value::Array(out)
+                Frame::Mapping { members, start, .. } => {
+                    SpanTree { range: start..end.max(start), node: SpanNode::Object(members) }
+                }
+            };
+            self.attach_span(span);
+        }
+        self.root.take()
+    }
+
+    /// Hangs a span under the innermost open frame (or makes it the root), without a value:
+    /// only for the partial tree of a refused document.
+    fn attach_span(&mut self, span: SpanTree) {
+        match self.stack.last_mut() {
+            None => self.root = Some((Value::Null, span)),
+            Some(Frame::Sequence { spans, .. }) => spans.push(span),
+            Some(Frame::Mapping { members, key, .. }) => {
+                if let Some((name, range)) = key.take() {
+                    members.push((name, range, span));
+                }
             }
-            YamlData::Mapping(map) => {
-                let mut out = Map::with_capacity(map.len());
-                for (k, v) in map {
-                    let Some(key) = mapping_key(k) else {
-                        let shown = match &k.data {
-                            YamlData::Value(Scalar::Null) => "null".to_owned(),
-                            YamlData::Value(Scalar::Boolean(b)) => b.to_string(),
-                            YamlData::Value(Scalar::Integer(i)) => i.to_string(),
-                            YamlData::Value(Scalar::FloatingPoint(f)) => yaml_float(f.into_inner()),
-                            _ => "a collection".to_owned(),
-                        };
-                        let offset = self.source.lines().offset_of(
-                            &self.source.text,
-                            k.span.start.line().saturating_sub(1),
-                            k.span.start.col(),
-                        );
-                        return Err(UNSUPPORTED_VALUE
-                            .diag(format!(
-                                "YAML mapping key {shown} is not a string; JSON keys are strings, so quote it"
-                            ))
-                            .at(Origin::span(self.source, offset..offset + 1)));
+        }
+    }
+
+    fn event(&mut self, event: Event<'_>, span: Span) -> Result<(), Diagnostic> {
+        let range = self.offsets.range(span);
+        match event {
+            Event::StreamStart | Event::StreamEnd | Event::Nothing | Event::DocumentEnd => Ok(()),
+            Event::DocumentStart(_) => {
+                self.documents += 1;
+                if self.documents > 1 {
+                    let at = range.start..range.start;
+                    let message = "the file holds more than one YAML document; exactly one is expected";
+                    return Err(syntax_error(self.source, at, message));
+                }
+                Ok(())
+            }
+            Event::SequenceStart(anchor, tag) => {
+                self.open(range.start, tag.as_deref())?;
+                let start = range.start;
+                self.stack.push(Frame::Sequence { items: Vec::new(), spans: Vec::new(), start, anchor });
+                Ok(())
+            }
+            Event::MappingStart(anchor, tag) => {
+                self.open(range.start, tag.as_deref())?;
+                let start = range.start;
+                self.stack.push(Frame::Mapping { map: Map::new(), members: Vec::new(), key: None, start, anchor });
+                Ok(())
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let end = range.end;
+                let node = match self.stack.pop() {
+                    Some(Frame::Sequence { items, spans, start, anchor }) => Node {
+                        value: Value::Array(items),
+                        span: SpanTree { range: start..end.max(start), node: SpanNode::Array(spans) },
+                        anchor,
+                    },
+                    Some(Frame::Mapping { map, members, start, anchor, .. }) => Node {
+                        value: Value::Object(map),
+                        span: SpanTree { range: start..end.max(start), node: SpanNode::Object(members) },
+                        anchor,
+                    },
+                    None => return Ok(()),
+                };
+                self.complete(node)
+            }
+            Event::Scalar(text, style, anchor, tag) => {
+                if self.expecting_key() {
+                    return self.key(text, style, tag.as_deref(), range);
+                }
+                let value = self.scalar(text, style, tag.as_deref(), range.clone())?;
+                self.complete(Node { value, span: SpanTree::leaf(range), anchor })
+            }
+            Event::Alias(id) => {
+                let Some((value, span)) = self.anchors.get(&id) else {
+                    return Err(self.unsupported(range, "this YAML alias names no anchor".to_owned()));
+                };
+                let copied = count_nodes(value);
+                if copied > self.alias_budget {
+                    let message = "YAML aliases expand into too many nodes; write the values out instead";
+                    return Err(self.unsupported(range, message.to_owned()));
+                }
+                self.alias_budget -= copied;
+                let (value, mut span) = (value.clone(), span.clone());
+                span.range = range.clone();
+                if self.expecting_key() {
+                    return match value {
+                        Value::String(name) => self.key(Cow::Owned(name), ScalarStyle::SingleQuoted, None, range),
+                        _ => Err(self.non_string_key(range, "an alias of a non-string value")),
                     };
-                    pointer.push(crate::pointer::Segment::Key(key.as_str().into()));
-                    let value = self.convert(v, pointer, depth + 1)?;
-                    *pointer = pointer.parent();
-                    out.insert(key, value);
                 }
-                Value::Object(out)
+                // The copy nests as deep here as the anchored value did where it stood.
+                self.check_depth(range, levels(&value))?;
+                self.complete(Node { value, span, anchor: 0 })
             }
-            YamlData::Tagged(tag, inner) => {
-                if !tag.is_yaml_core_schema() {
-                    return Err(self.unsupported(
-                        pointer,
-                        format!("YAML tag {}{} has no JSON meaning; remove it", tag.handle, tag.suffix),
-                    ));
+        }
+    }
+
+    /// Whether the innermost frame is a mapping waiting for its next key.
+    fn expecting_key(&self) -> bool {
+        matches!(self.stack.last(), Some(Frame::Mapping { key: None, .. }))
+    }
+
+    /// Checks a collection about to open: its depth, its tag, and that it is not a key.
+    fn open(&mut self, start: usize, tag: Option<&Tag>) -> Result<(), Diagnostic> {
+        if self.expecting_key() {
+            return Err(self.non_string_key(start..start, "a collection"));
+        }
+        self.check_depth(start..start, 1)?;
+        if let Some(tag) = tag.filter(|t| !t.is_yaml_core_schema()) {
+            let at = self.visible(start..start);
+            return Err(self.refuse_at(at, unknown_tag(tag)));
+        }
+        Ok(())
+    }
+
+    /// Refuses a node that would nest arrays and objects more than [`MAX_DEPTH`] levels
+    /// deep: the collections open around it plus the `levels` it holds itself (1 for a
+    /// collection about to open), as the JSON and TOML readers count them.
+    fn check_depth(&mut self, range: Range<usize>, levels: usize) -> Result<(), Diagnostic> {
+        if self.stack.len() + levels <= MAX_DEPTH {
+            return Ok(());
+        }
+        let pointer = self.pointer();
+        self.attach_span(SpanTree::leaf(self.visible(range)));
+        Err(too_deep(self.source, pointer))
+    }
+
+    /// The pointer of the node the innermost frame receives next.
+    fn pointer(&self) -> Pointer {
+        let mut pointer = Pointer::root();
+        for frame in &self.stack {
+            match frame {
+                Frame::Sequence { items, .. } => pointer.push(Segment::Index(items.len())),
+                Frame::Mapping { key: Some((name, _)), .. } => pointer.push(Segment::Key(name.as_str().into())),
+                Frame::Mapping { key: None, .. } => {}
+            }
+        }
+        pointer
+    }
+
+    /// Files a finished node into the innermost frame, or makes it the document.
+    fn complete(&mut self, node: Node) -> Result<(), Diagnostic> {
+        if node.anchor > 0 {
+            self.anchors.insert(node.anchor, (node.value.clone(), node.span.clone()));
+        }
+        match self.stack.last_mut() {
+            None => self.root = Some((node.value, node.span)),
+            Some(Frame::Sequence { items, spans, .. }) => {
+                items.push(node.value);
+                spans.push(node.span);
+            }
+            Some(Frame::Mapping { map, members, key, .. }) => {
+                // A key always arrives first (`expecting_key`), so one is pending here.
+                if let Some((name, range)) = key.take() {
+                    members.push((name.clone(), range, node.span));
+                    map.insert(name, node.value);
                 }
-                return self.convert(inner, pointer, depth);
             }
-            YamlData::Alias(_) | YamlData::BadValue | YamlData::Representation(..) => {
-                return Err(self.unsupported(pointer, "this YAML value cannot be read as JSON".to_owned()));
-            }
+        }
+        Ok(())
+    }
+
+    /// Takes a scalar as the pending key of the innermost mapping.
+    fn key(
+        &mut self,
+        text: Cow<'_, str>,
+        style: ScalarStyle,
+        tag: Option<&Tag>,
+        range: Range<usize>,
+    ) -> Result<(), Diagnostic> {
+        // A key's tag outside the core schema is ignored, as `saphyr`'s loader does.
+        let tag = tag.filter(|t| t.is_yaml_core_schema()).map(|t| Cow::Owned(t.clone()));
+        let name = match Scalar::parse_from_cow_and_metadata(text, style, tag.as_ref()) {
+            Some(Scalar::String(name)) => name.into_owned(),
+            Some(Scalar::Null) => return Err(self.non_string_key(range, "null")),
+            Some(Scalar::Boolean(b)) => return Err(self.non_string_key(range, &b.to_string())),
+            Some(Scalar::Integer(i)) => return Err(self.non_string_key(range, &i.to_string())),
+            Some(Scalar::FloatingPoint(f)) => return Err(self.non_string_key(range, &yaml_float(f.into_inner()))),
+            None => return Err(self.non_string_key(range, "a value of no core type")),
+        };
+        let Some(Frame::Mapping { map, key, .. }) = self.stack.last_mut() else {
+            return Ok(());
+        };
+        if map.contains_key(&name) {
+            let range = self.visible(range);
+            return Err(DUPLICATE_KEY
+                .diag(format!("duplicate key {name:?} in one mapping"))
+                .at(Origin::span(self.source, range)));
+        }
+        *key = Some((name, range));
+        Ok(())
+    }
+
+    fn scalar(
+        &mut self,
+        text: Cow<'_, str>,
+        style: ScalarStyle,
+        tag: Option<&Tag>,
+        range: Range<usize>,
+    ) -> Result<Value, Diagnostic> {
+        if let Some(tag) = tag.filter(|t| !t.is_yaml_core_schema()) {
+            return Err(self.refuse_at(range, unknown_tag(tag)));
+        }
+        let tag = tag.map(|t| Cow::Owned(t.clone()));
+        Ok(match Scalar::parse_from_cow_and_metadata(text, style, tag.as_ref()) {
+            Some(Scalar::Null) => Value::Null,
+            Some(Scalar::Boolean(b)) => Value::Bool(b),
+            Some(Scalar::Integer(i)) => Value::from(i),
+            Some(Scalar::FloatingPoint(f)) => match serde_json::Number::from_f64(f.into_inner()) {
+                Some(n) => {
+                    self.rounded.extend(inexact_number::in_yaml(self.source, range.start, f.into_inner()));
+                    Value::Number(n)
+                }
+                None => {
+                    let message =
+                        format!("{} has no JSON equivalent; quote it to make it a string", yaml_float(f.into_inner()));
+                    return Err(self.refuse_at(range, message));
+                }
+            },
+            Some(Scalar::String(s)) => Value::String(s.into_owned()),
+            None => return Err(self.refuse_at(range, "this YAML value cannot be read as JSON".to_owned())),
         })
+    }
+
+    /// An unsupported value at the node the innermost frame receives next, located
+    /// through its pointer (which diagnostics in JSON output carry).
+    fn refuse_at(&mut self, range: Range<usize>, message: String) -> Diagnostic {
+        let pointer = self.pointer();
+        self.attach_span(SpanTree::leaf(range));
+        UNSUPPORTED_VALUE.diag(message).at(Origin::value(self.source, pointer))
+    }
+
+    fn unsupported(&self, range: Range<usize>, message: String) -> Diagnostic {
+        UNSUPPORTED_VALUE.diag(message).at(Origin::span(self.source, self.visible(range)))
+    }
+
+    fn non_string_key(&self, range: Range<usize>, shown: &str) -> Diagnostic {
+        UNSUPPORTED_VALUE
+            .diag(format!("YAML mapping key {shown} is not a string; JSON keys are strings, so quote it"))
+            .at(Origin::span(self.source, self.visible(range)))
+    }
+
+    /// At least one character of the text, so that an empty span is still underlined.
+    fn visible(&self, range: Range<usize>) -> Range<usize> {
+        if range.is_empty() {
+            let text = &self.source.text;
+            range.start..crate::source::ceil_char_boundary(text, range.start + 1)
+        } else {
+            range
+        }
+    }
+
+    fn scan_error(&mut self, error: &ScanError) -> Diagnostic {
+        let offset = self.offsets.byte(*error.marker());
+        // The scanner counts open flow collections in a byte: past 255 it stops.
+        if error.info() == "recursion limit exceeded" {
+            return NESTING_TOO_DEEP
+                .diag(format!("{} nests arrays and objects deeper than {MAX_DEPTH} levels", self.source.display_path()))
+                .at(Origin::span(self.source, self.visible(offset..offset)));
+        }
+        syntax_error(self.source, offset..offset, error.info())
+    }
+}
+
+fn unknown_tag(tag: &Tag) -> String {
+    format!("YAML tag {}{} has no JSON meaning; remove it", tag.handle, tag.suffix)
+}
+
+/// How many nodes a value holds (itself included).
+/// How many levels of arrays and objects `value` nests (0 for a scalar). Recursion is
+/// bounded: the value was read within [`MAX_DEPTH`].
+fn levels(value: &Value) -> usize {
+    match value {
+        Value::Array(items) => 1 + items.iter().map(levels).max().unwrap_or(0),
+        Value::Object(map) => 1 + map.values().map(levels).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn count_nodes(value: &Value) -> usize {
+    match value {
+        Value::Array(items) => 1 + items.iter().map(count_nodes).sum::<usize>(),
+        Value::Object(map) => 1 + map.values().map(count_nodes).sum::<usize>(),
+        _ => 1,
+    }
+}
+
+/// `saphyr-parser` marks positions in characters; diagnostics and span trees need
+/// bytes. Events arrive nearly in text order, so a cursor that walks from the last
+/// position converts each marker in time proportional to the distance moved, never
+/// rescanning a (possibly megabytes long) line. All-ASCII text needs no walking.
+struct Offsets<'t> {
+    text: &'t str,
+    ascii: bool,
+    /// The last position converted: its character index and its byte offset.
+    chars: usize,
+    bytes: usize,
+    /// The furthest byte offset reached, where a cut-short document ends.
+    last: usize,
+}
+
+impl<'t> Offsets<'t> {
+    fn new(text: &'t str) -> Self {
+        Offsets { text, ascii: text.is_ascii(), chars: 0, bytes: 0, last: 0 }
+    }
+
+    fn range(&mut self, span: Span) -> Range<usize> {
+        let start = self.byte(span.start);
+        let end = self.byte(span.end);
+        start..end.max(start)
+    }
+
+    fn byte(&mut self, marker: Marker) -> usize {
+        let index = marker.index();
+        let offset = if self.ascii {
+            index.min(self.text.len())
+        } else {
+            let bytes = self.text.as_bytes();
+            while self.chars < index && self.bytes < bytes.len() {
+                self.bytes += 1;
+                while self.bytes < bytes.len() && !self.text.is_char_boundary(self.bytes) {
+                    self.bytes += 1;
+                }
+                self.chars += 1;
+            }
+            while self.chars > index {
+                self.bytes -= 1;
+                while !self.text.is_char_boundary(self.bytes) {
+                    self.bytes -= 1;
+                }
+                self.chars -= 1;
+            }
+            self.bytes
+        };
+        self.last = self.last.max(offset);
+        offset
     }
 }
 
@@ -182,6 +469,7 @@ fn yaml_float(f: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pointer::Part;
     use crate::source::Format;
 
     fn parse_text(text: &str) -> Result<Value, Diagnostic> {
@@ -196,7 +484,9 @@ mod tests {
 
     #[test]
     fn refuses_duplicate_and_non_string_keys() {
-        assert_eq!(parse_text("a: 1\na: 2\n").unwrap_err().code(), "duplicate-key");
+        let d = parse_text("a: 1\nb: 2\na: 3\n").unwrap_err();
+        assert_eq!(d.code(), "duplicate-key");
+        assert_eq!(d.origin.unwrap().line_col().line, 3);
         let d = parse_text("tools:\n  200: x\n").unwrap_err();
         assert_eq!(d.code(), "unsupported-value");
         assert_eq!(d.origin.unwrap().line_col().line, 2);
@@ -204,13 +494,73 @@ mod tests {
 
     #[test]
     fn refuses_several_documents_and_infinities() {
-        assert_eq!(parse_text("a: 1\n---\nb: 2\n").unwrap_err().code(), "syntax-error");
-        assert_eq!(parse_text("a: .inf\n").unwrap_err().code(), "unsupported-value");
+        let d = parse_text("a: 1\n---\nb: 2\n").unwrap_err();
+        assert_eq!(d.code(), "syntax-error");
+        assert_eq!(d.origin.unwrap().line_col().line, 2);
+        let d = parse_text("a:\n  b: .inf\n").unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        let origin = d.origin.unwrap();
+        assert_eq!(origin.pointer().map(ToString::to_string).as_deref(), Some("/a/b"));
+        assert_eq!((origin.line_col().line, origin.line_col().column), (2, 6));
     }
 
     #[test]
-    fn refuses_deep_nesting_without_overflowing() {
+    fn locates_values_after_multibyte_characters_from_the_first_parse() {
+        let source = Arc::new(SourceFile::new("t.yaml", "é: {ü: [1, ß]}\nx: 2\n".to_owned(), Format::Yaml));
+        parse(&source).unwrap();
+        let sharp = source.locate(&Pointer::parse("/é/ü/1").unwrap(), Part::Value).unwrap();
+        assert_eq!(&source.text[sharp], "ß");
+        let x = source.locate(&Pointer::parse("/x").unwrap(), Part::Key).unwrap();
+        assert_eq!(&source.text[x], "x");
+    }
+
+    #[test]
+    fn refuses_deep_flow_nesting_as_too_deep() {
         let text = "[".repeat(10_000) + &"]".repeat(10_000);
         assert_eq!(parse_text(&text).unwrap_err().code(), "nesting-too-deep");
+    }
+
+    #[test]
+    fn refuses_deep_block_nesting_as_too_deep_and_accepts_the_bound() {
+        let nested = |levels: usize| -> String {
+            (0..levels).map(|i| format!("{}k:\n", "  ".repeat(i))).collect::<String>() + &"  ".repeat(levels) + "x\n"
+        };
+        // `levels` mappings, one inside the other; the refusal points at the first one too many.
+        assert!(parse_text(&nested(MAX_DEPTH)).is_ok());
+        let d = parse_text(&nested(MAX_DEPTH + 1)).unwrap_err();
+        assert_eq!(d.code(), "nesting-too-deep");
+        assert_eq!(d.origin.unwrap().line_col().line, MAX_DEPTH + 1);
+    }
+
+    #[test]
+    fn counts_levels_of_collections_empty_or_aliased_as_json_does() {
+        let lists = |n: usize, inner: &str| format!("{}{inner}{}", "[".repeat(n - 1), "]".repeat(n - 1));
+        // An empty list is a level of its own; a scalar inside the last list is not.
+        assert!(parse_text(&lists(MAX_DEPTH, "[1]")).is_ok());
+        assert_eq!(parse_text(&lists(MAX_DEPTH + 1, "[]")).unwrap_err().code(), "nesting-too-deep");
+        // An alias nests as deep as its anchored value, wherever it is copied to: the
+        // root mapping, the lists around the alias and the anchored lists add up.
+        let half = MAX_DEPTH / 2;
+        let with_alias = |around: usize| format!("a: &deep {}\nb: {}\n", lists(half, "[]"), lists(around + 1, "*deep"));
+        assert!(parse_text(&with_alias(MAX_DEPTH - 1 - half)).is_ok());
+        assert_eq!(parse_text(&with_alias(MAX_DEPTH - half)).unwrap_err().code(), "nesting-too-deep");
+    }
+
+    #[test]
+    fn expands_aliases_within_a_budget() {
+        let v = parse_text("a: &x {k: [1]}\nb: *x\n").unwrap();
+        assert_eq!(v.to_string(), r#"{"a":{"k":[1]},"b":{"k":[1]}}"#);
+        let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..8 {
+            let prev = format!("*a{}", i - 1);
+            bomb += &format!("a{i}: &a{i} [{}]\n", [prev.as_str(); 10].join(", "));
+        }
+        assert_eq!(parse_text(&bomb).unwrap_err().code(), "unsupported-value");
+    }
+
+    #[test]
+    fn refuses_tags_outside_the_core_schema() {
+        assert_eq!(parse_text("a: !custom 1\n").unwrap_err().code(), "unsupported-value");
+        assert_eq!(parse_text("a: !!str 1\n").unwrap().to_string(), r#"{"a":"1"}"#);
     }
 }

@@ -7,17 +7,37 @@ pub struct LineCol {
     pub column: usize,
 }
 
-/// The byte offset at which every line starts.
+/// The byte offset at which every line starts, and enough character counts to turn
+/// any byte offset into a column without rescanning its line: a minified registry is
+/// one line of megabytes, and may have thousands of diagnostics on it.
 #[derive(Debug)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    /// Characters before every `CHUNK`-th byte; `None` when the text is ASCII, where
+    /// characters are bytes.
+    chars_before_chunk: Option<Vec<usize>>,
 }
+
+/// Bytes between two character-count checkpoints: a column costs at most this many
+/// bytes of counting.
+const CHUNK: usize = 4096;
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut starts = vec![0];
-        starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
-        LineIndex { starts }
+        starts.extend(newlines(text.as_bytes()).map(|i| i + 1));
+        let chars_before_chunk = (!text.is_ascii()).then(|| {
+            let mut before = 0;
+            text.as_bytes()
+                .chunks(CHUNK)
+                .map(|chunk| {
+                    let at = before;
+                    before += count_chars(chunk);
+                    at
+                })
+                .collect()
+        });
+        LineIndex { starts, chars_before_chunk }
     }
 
     /// The 0-based line that holds `offset`.
@@ -39,15 +59,29 @@ impl LineIndex {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let line = self.line_of(offset);
         let start = self.starts[line];
-        LineCol { line: line + 1, column: text[start..offset].chars().count() + 1 }
+        LineCol { line: line + 1, column: self.chars_before(text, offset) - self.chars_before(text, start) + 1 }
     }
 
-    /// Byte offset of a 0-based line and a 0-based column counted in characters.
-    pub fn offset_of(&self, text: &str, line: usize, column: usize) -> usize {
-        let range = self.line_range(text, line);
-        let line_text = &text[range.clone()];
-        range.start + line_text.char_indices().nth(column).map_or(line_text.len(), |(i, _)| i)
+    /// How many characters the text holds before byte `offset` (a char boundary).
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        match &self.chars_before_chunk {
+            None => offset,
+            Some(checkpoints) => {
+                let chunk = offset / CHUNK;
+                checkpoints[chunk] + count_chars(&text.as_bytes()[chunk * CHUNK..offset])
+            }
+        }
     }
+}
+
+/// Characters that start in `bytes` (every byte but UTF-8 continuation bytes).
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|b| (**b as i8) >= -0x40).count()
+}
+
+/// Positions of the `\n` bytes.
+fn newlines(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i)
 }
 
 /// The smallest char boundary at or above `offset` (at most the text's length).
@@ -79,7 +113,17 @@ mod tests {
         let x = text.find('x').unwrap();
         assert_eq!(index.line_col(text, x), LineCol { line: 2, column: 2 });
         assert_eq!(&text[index.line_range(text, 1)], "\u{e9}x");
-        assert_eq!(index.offset_of(text, 1, 1), x);
         assert_eq!(index.line_col(text, text.len()), LineCol { line: 3, column: 5 });
+    }
+
+    #[test]
+    fn columns_on_a_long_line_cross_checkpoints() {
+        let line = "\u{e9}a".repeat(3 * CHUNK);
+        let text = format!("x\n{line}");
+        let index = LineIndex::new(&text);
+        for chars in [0, 1, 2, CHUNK - 1, CHUNK, 2 * CHUNK + 7, 6 * CHUNK - 1] {
+            let offset = 2 + line.char_indices().nth(chars).unwrap().0;
+            assert_eq!(index.line_col(&text, offset), LineCol { line: 2, column: chars + 1 }, "{chars}");
+        }
     }
 }

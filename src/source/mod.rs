@@ -1,14 +1,14 @@
 //! Source files: their text, their format, and where a JSON Pointer sits in them.
 //!
-//! Locations are computed lazily: the fast path parses with serde and never builds a
-//! span tree; the first diagnostic that needs a line and column parses the file again
-//! with a span-preserving parser of its format (see `spans`).
+//! Locations are computed lazily for JSON and TOML: the fast path parses with serde and
+//! never builds a span tree; the first diagnostic that needs a line and column parses
+//! the file again with a span-preserving parser of its format (see `spans`). YAML and
+//! Harn readers take positions as they read, and attach their span tree (`set_spans`).
 
 mod json_spans;
 mod line_index;
 mod spans;
 mod toml_spans;
-mod yaml_spans;
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -67,7 +67,7 @@ impl SourceFile {
         SourceFile { path: path.into(), text, format, lines: OnceLock::new(), spans: OnceLock::new() }
     }
 
-    /// Attaches the span tree of a source whose values the front end built (once).
+    /// Attaches the span tree of a source whose reader took positions as it read (once).
     pub fn set_spans(&self, spans: SpanTree) {
         let _ = self.spans.set(Some(spans));
     }
@@ -93,10 +93,9 @@ impl SourceFile {
             .spans
             .get_or_init(|| match self.format {
                 Format::Json => json_spans::build(&self.text),
-                Format::Yaml => yaml_spans::build(&self.text, self.lines()),
                 Format::Toml => toml_spans::build(&self.text),
-                // Set by the front end, which builds the values (see `set_spans`).
-                Format::Harn => None,
+                // Set by the reader, which builds the values (see `set_spans`).
+                Format::Yaml | Format::Harn => None,
             })
             .as_ref()?;
         Some(tree.locate(pointer, part))

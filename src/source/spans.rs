@@ -5,13 +5,13 @@ use std::ops::Range;
 use crate::pointer::{Part, Pointer, Segment};
 
 /// Where each value (and each member name) of a document sits in its text.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct SpanTree {
     pub range: Range<usize>,
     pub node: SpanNode,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum SpanNode {
     Leaf,
     Array(Vec<SpanTree>),

@@ -131,13 +131,15 @@ fn ten_thousand_levels_of_nesting_are_refused_without_a_crash() {
     let inputs = [
         ("deep.json", deep_schema),
         ("deep.yaml", format!("tools: {}{}\n", "[".repeat(10_000), "]".repeat(10_000))),
+        // Block nesting costs two columns of indentation per level: 1,000 levels make 1 MB.
+        ("deep-block.yaml", (0..1_000).map(|i| format!("{}- \n", " ".repeat(2 * i))).collect::<String>()),
         ("deep.toml", format!("tools = {}{}\n", "[".repeat(10_000), "]".repeat(10_000))),
     ];
     for (name, text) in inputs {
         let path = write(dir.path(), name, text);
         let assert = harn_catalog().args(["schema"]).arg(&path).assert().code(1).stdout("");
         let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
-        assert!(stderr.contains("error[nesting-too-deep]"), "{name}: {stderr}");
+        assert!(stderr.starts_with("error[nesting-too-deep]"), "{name}: {stderr}");
         assert!(!stderr.contains("panicked"), "{name}: {stderr}");
     }
 }
@@ -160,6 +162,64 @@ fn a_fifty_megabyte_registry_is_read_and_its_error_located() {
         .code(1)
         .stdout("")
         .stderr(predicate::str::contains(format!("big.json:{line}:")));
+}
+
+/// `{"tools":[{"name":"t"},…]}` on one line: every definition after the first is a
+/// `redefined-tool` warning on the same line.
+fn same_named_tools_on_one_line(tools: usize) -> String {
+    format!(r#"{{"tools":[{}]}}"#, vec![r#"{"name":"t"}"#; tools].join(","))
+}
+
+#[test]
+fn human_output_shows_ten_of_one_rule_and_counts_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "same.json", same_named_tools_on_one_line(1_500));
+    let assert = harn_catalog().args(["schema"]).arg(&path).assert().success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert_eq!(stderr.matches("warning[redefined-tool]").count(), 10, "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "note: and 1,489 more `redefined-tool` warnings; `--format json` lists all\n\nwarning: 1,499 warnings\n"
+        ),
+        "{stderr}"
+    );
+    // The tenth shown is the tenth redefinition, the 11th tool: the first name is at
+    // column 19, and `{"name":"t"},` is 13 bytes.
+    assert!(stderr.contains(&format!("same.json:1:{}\n", 19 + 10 * 13)), "{stderr}");
+}
+
+#[test]
+fn json_output_lists_every_diagnostic_of_a_repeated_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "same.json", same_named_tools_on_one_line(1_500));
+    let assert = harn_catalog().args(["schema", "--format", "json"]).arg(&path).assert().success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    let columns: Vec<u64> = stderr
+        .lines()
+        .map(|line| {
+            let d: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!((d["code"].as_str(), d["line"].as_u64()), (Some("redefined-tool"), Some(1)));
+            d["column"].as_u64().unwrap()
+        })
+        .collect();
+    let expected: Vec<u64> = (1..1_500).map(|i| 19 + i * 13).collect();
+    assert!(columns == expected, "columns {:?}…", &columns[..5]);
+}
+
+#[test]
+fn a_diagnostic_on_a_long_line_shows_a_window_and_its_true_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tools: Vec<serde_json::Value> =
+        (0..5_000).map(|i| serde_json::json!({"name": format!("t{i}"), "description": "ü"})).collect();
+    tools.push(serde_json::json!({"name": "last", "title": ""}));
+    let text = serde_json::to_string(&serde_json::json!({ "tools": tools })).unwrap();
+    let column = text[..text.find(r#""title":"""#).unwrap()].chars().count() + 1 + r#""title":"#.len();
+    let path = write(dir.path(), "long.json", &text);
+    let assert = harn_catalog().args(["schema", "--color", "never"]).arg(&path).assert().code(1);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains(&format!("long.json:1:{column}\n")), "{stderr}");
+    let shown = stderr.lines().find(|l| l.starts_with("1 | ")).unwrap();
+    assert!(shown.contains(r#"{"name":"last","title":""}]}"#) && shown.len() < 200, "{shown}");
 }
 
 #[test]

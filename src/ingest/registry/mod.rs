@@ -73,8 +73,9 @@ pub struct Normalized {
     pub provenance: Provenance,
     /// Definitions replaced by a later one of the same name. Upstream compiles every
     /// definition's schemas as it is defined (CONTRACT.md a.3 step 7), so these are
-    /// still checked for that.
-    pub superseded: Vec<(ToolCatalogEntry, EntryOrigin)>,
+    /// still checked for that. Boxed: an entry is large, and a generated registry may
+    /// redefine one tool hundreds of thousands of times.
+    pub superseded: Vec<(Box<ToolCatalogEntry>, EntryOrigin)>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -137,7 +138,8 @@ pub fn normalize(document: Document) -> Normalized {
     // earlier entry and moves to the end.
     let tools_at = Pointer::root().key("tools");
     let mut superseded = Vec::new();
-    let mut kept: Vec<Option<(ToolCatalogEntry, EntryOrigin)>> = Vec::with_capacity(specs.len());
+    // Boxed until the end, so that a slot costs a pointer (see `Normalized::superseded`).
+    let mut kept: Vec<Option<(Box<ToolCatalogEntry>, EntryOrigin)>> = Vec::with_capacity(specs.len());
     let mut by_name: HashMap<String, (usize, Pointer)> = HashMap::with_capacity(specs.len());
     for (j, spec) in specs.into_iter().enumerate() {
         let Some(raw) = define::define(&source, spec, tools_at.index(j), &mut diagnostics) else {
@@ -157,10 +159,10 @@ pub fn normalize(document: Document) -> Normalized {
             superseded.extend(kept[*earlier].take());
         }
         by_name.insert(name, (kept.len(), name_at));
-        kept.push(normalized);
+        kept.push(normalized.map(|(entry, origin)| (Box::new(entry), origin)));
     }
     for (entry, origin) in kept.into_iter().flatten() {
-        catalog.tools.push(entry);
+        catalog.tools.push(*entry);
         provenance.tools.push(origin);
     }
     Normalized { catalog, provenance, superseded, diagnostics }
