@@ -241,6 +241,10 @@ impl<'d, 'a> Projector<'d, 'a> {
         resolving: &mut Vec<String>,
         above: usize,
     ) -> Projected {
+        // The object, `type`, `properties` and `required`, and per field its name in
+        // `required` and its nullable wrapper at most: counted before the fields are
+        // projected, since structs resolved by name can double like aliases.
+        self.budget.spend(4 + 4 * fields.len())?;
         let mut properties = Map::new();
         let mut required = Vec::new();
         for (name, optional, ty) in fields {
@@ -267,6 +271,9 @@ impl<'d, 'a> Projector<'d, 'a> {
         let bindings: Vec<(&str, &TypeExpr)> = decl.generics.iter().map(|g| g.name.as_str()).zip(args).collect();
         let mut branches = Vec::with_capacity(decl.variants.len());
         for variant in &decl.variants {
+            // A branch's own nodes (its object, `properties`, the three constants,
+            // `fields` and `required`), and a title per field.
+            self.budget.spend(16 + variant.fields.len())?;
             let mut items = Vec::with_capacity(variant.fields.len());
             for field in &variant.fields {
                 // Around a field's schema: `oneOf`, the branch, its `properties`, `fields`,
