@@ -28,7 +28,8 @@ declare_rule! {
     /// Nominal types keep upstream Harn's behaviour (see
     /// [spec/harn.md](../spec/harn.md#types)), because the exports surface must match
     /// upstream's output: a struct or enum that refers to itself projects as `{}` where
-    /// it recurs, and so does one nested more than 128 structs and enums deep.
+    /// it recurs, and so does one nested more than 128 structs and enums deep (a
+    /// cut-off the depth bound meets first, each struct taking at least two levels).
     /// Everything else that would go past a bound is refused.
     ///
     /// ## Why
