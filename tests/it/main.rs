@@ -7,6 +7,7 @@ mod cli;
 mod completions;
 mod docs;
 mod harn;
+mod harn_bounds;
 mod harn_fuzz;
 mod mcp_semantics;
 mod normalization;

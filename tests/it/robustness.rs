@@ -172,8 +172,12 @@ fn value_mutations_of_registries_and_catalogs_never_panic() {
 fn mutated_harn_modules_never_panic_on_either_surface() {
     use harn_catalog::ingest::harn::Surface;
     let mut rng = Rng(0xA076_1D64_78BD_642F);
+    // With the near misses of `harn-too-large`, modules exactly at the depth bound,
+    // which a mutation pushes to either side of it.
+    let near_misses = common::harn_fixtures(&common::root().join("fixtures/rules/harn-too-large/accepted"));
     let mut seeds: Vec<String> = common::harn_fixtures(&common::root().join("fixtures/harn"))
         .into_iter()
+        .chain(near_misses)
         .map(|p| std::fs::read_to_string(p).unwrap())
         .collect();
     seeds.sort();

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use super::ast::{Attribute, ExprKind, FnDecl, Ident, Item, Module, Param, PipelineDecl, Span, TypeExpr, TypeKind};
+use super::bounds::Exceeded;
 use super::docs;
 use super::spanned::Spanned;
 use super::types::Projector;
@@ -183,20 +184,30 @@ fn entry(
     if let Some(description) = description {
         tool.insert("description", at, Spanned::leaf(description, at));
     }
-    tool.insert("inputSchema", at, input_schema(params, projector, at));
+    let name_of = &name.name;
+    tool.insert("inputSchema", at, input_schema(name_of, params, projector, at, source, out));
     if let Some(returns) = returns {
-        let projected = projector.output(returns).map(|schema| match callable {
-            Callable::Function(_) => handler_envelope_data(schema),
-            Callable::Pipeline(_) => schema,
+        let subject = || format!("the return type of `{name_of}`");
+        let projected = projector.output(returns, OUTPUT_ABOVE).map(|schema| {
+            schema.map(|schema| match callable {
+                Callable::Function(_) => handler_envelope_data(schema),
+                Callable::Pipeline(_) => schema,
+            })
         });
-        if let Some(schema) = projected {
-            tool.insert("outputSchema", returns.span, Spanned::leaf(schema, returns.span));
+        match projected {
+            Ok(Some(schema)) => tool.insert("outputSchema", returns.span, Spanned::leaf(schema, returns.span)),
+            Ok(None) => {}
+            Err(exceeded) => too_large(&exceeded, projector, subject, returns.span, source, out),
         }
     }
     if let Some(throws) = throws {
-        match projector.output(throws) {
-            Some(schema) => tool.insert("errorSchema", throws.span, Spanned::leaf(schema, throws.span)),
-            None => out.push(
+        match projector.output(throws, OUTPUT_ABOVE) {
+            Ok(Some(schema)) => tool.insert("errorSchema", throws.span, Spanned::leaf(schema, throws.span)),
+            Err(exceeded) => {
+                let subject = || format!("the throws type of `{name_of}`");
+                too_large(&exceeded, projector, subject, throws.span, source, out);
+            }
+            Ok(None) => out.push(
                 UNREPRESENTABLE_THROWS
                     .diag(format!(
                         "export {:?} declares a throws type that cannot be represented as JSON Schema",
@@ -239,14 +250,53 @@ fn is_authority(param: &Param) -> bool {
     }
 }
 
-/// `{"type":"object","properties":{…},"required":[…]}` over the public parameters.
-fn input_schema(params: &[Param], projector: &Projector<'_, '_>, at: Span) -> Spanned {
+/// The levels of arrays and objects around an output or error schema in the catalog:
+/// the catalog, `tools`, the tool.
+const OUTPUT_ABOVE: usize = 3;
+
+/// Around a parameter's schema: the catalog, `tools`, the tool, `inputSchema` and its
+/// `properties`.
+const PARAMETER_ABOVE: usize = 5;
+
+/// Reports a bound crossed while projecting `subject`'s type, at `span` unless a
+/// declaration of this module is where it was crossed. The size bound is reported
+/// once: every projection after it stops at once.
+fn too_large(
+    exceeded: &Exceeded,
+    projector: &Projector<'_, '_>,
+    subject: impl FnOnce() -> String,
+    span: Span,
+    source: &std::sync::Arc<SourceFile>,
+    out: &mut Vec<Diagnostic>,
+) {
+    if exceeded.limit != super::bounds::Limit::Size || projector.first_size_report() {
+        out.push(exceeded.diagnostic(&subject(), span, source));
+    }
+}
+
+/// `{"type":"object","properties":{…},"required":[…]}` over the public parameters; a
+/// parameter whose type crosses a bound is reported and left as `{}`.
+fn input_schema(
+    function: &str,
+    params: &[Param],
+    projector: &Projector<'_, '_>,
+    at: Span,
+    source: &std::sync::Arc<SourceFile>,
+    out: &mut Vec<Diagnostic>,
+) -> Spanned {
     let public: Vec<&Param> = params.iter().skip_while(|p| is_authority(p)).collect();
     let span = public.first().map_or(at, |first| first.span.to(public[public.len() - 1].span));
     let mut properties = Spanned::Object(Vec::new(), span);
     let mut required = Vec::new();
     for param in &public {
-        let schema = param.ty.as_ref().map_or_else(|| json!({}), |ty| projector.input(ty));
+        let schema = match &param.ty {
+            None => json!({}),
+            Some(ty) => projector.input(ty, PARAMETER_ABOVE).unwrap_or_else(|exceeded| {
+                let subject = || format!("the type of `{function}`'s parameter `{}`", param.name.name);
+                too_large(&exceeded, projector, subject, ty.span, source, out);
+                json!({})
+            }),
+        };
         let value_span = param.ty.as_ref().map_or(param.span, |ty| ty.span);
         properties.insert(&param.name.name, param.name.span, Spanned::leaf(schema, value_span));
         if param.default.is_none() {

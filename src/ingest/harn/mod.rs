@@ -1,6 +1,7 @@
 //! `.harn` modules, read statically and never executed (EXPORTS.md, DECISIONS.md 2).
 
 pub mod ast;
+mod bounds;
 pub mod docs;
 mod exports;
 mod imports;
@@ -83,7 +84,7 @@ pub fn load_confined(
             let imported = imports::imported_modules(&module, &source, paths, &mut diagnostics);
             let declarations = imports::declarations(&imported, &module);
             warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
-            let projector = types::Projector { declarations: &declarations };
+            let projector = types::Projector::new(&declarations, &module);
             exports::catalog(&module, &projector, &source, &mut diagnostics)
         }
     };

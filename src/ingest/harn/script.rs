@@ -3,6 +3,8 @@
 //! constants, calls of local functions without parameters, and
 //! `tool_registry_from(specs, options)` are understood; handler closures are dropped;
 //! anything else is refused with its position and the way to declare it as data.
+//! The value is held to the bounds of [`super::bounds`] (depth and size), counted as
+//! it is built.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -10,9 +12,11 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::ast::{CallArg, Expr, ExprKind, FnDecl, Item, Module, Span, Stmt};
+use super::bounds::{Budget, Exceeded, Limit, Within};
 use super::spanned::Spanned;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::MAX_DEPTH;
 use crate::source::SourceFile;
 
 declare_rule! {
@@ -54,17 +58,37 @@ enum Evaluated {
 struct Evaluator<'m> {
     functions: HashMap<&'m str, &'m FnDecl>,
     depth: usize,
+    /// The nodes the registry may still build.
+    budget: Budget,
 }
 
-/// A refusal: why the registry cannot be read, and where.
+/// A refusal: why the registry cannot be read, and where; `bound` when it is one of
+/// the bounds of `harn-too-large` that was crossed rather than a construct refused.
 struct Refusal {
     span: Span,
     message: String,
+    bound: Option<Exceeded>,
+}
+
+impl Refusal {
+    fn new(span: Span, message: String) -> Self {
+        Refusal { span, message, bound: None }
+    }
+
+    fn exceeded(span: Span, exceeded: Exceeded) -> Self {
+        Refusal { span, message: String::new(), bound: Some(exceeded) }
+    }
+
+    /// Names the constant being evaluated, unless one nested deeper was named.
+    fn within(mut self, within: impl FnOnce() -> Within) -> Self {
+        self.bound = self.bound.map(|exceeded| exceeded.within(within));
+        self
+    }
 }
 
 /// Refuses `what`, a construct that cannot be evaluated statically.
 fn refuse<T>(span: Span, what: impl std::fmt::Display) -> Result<T, Refusal> {
-    Err(Refusal { span, message: format!("{what} cannot be evaluated without running the module") })
+    Err(Refusal::new(span, format!("{what} cannot be evaluated without running the module")))
 }
 
 /// The registry declaration `main` publishes, as a registry declaration value.
@@ -78,22 +102,24 @@ pub fn registry(module: &Module, source: &Arc<SourceFile>) -> Result<Spanned, Di
         })
         .collect();
     let whole = Span::new(0, source.text.len());
-    let diagnostic =
-        |refusal: Refusal| SCRIPT_SURFACE.diag(refusal.message).at(Origin::span(source, refusal.span.range()));
+    let diagnostic = |refusal: Refusal| match refusal.bound {
+        Some(exceeded) => exceeded.diagnostic("the registry `main` publishes", refusal.span, source),
+        None => SCRIPT_SURFACE.diag(refusal.message).at(Origin::span(source, refusal.span.range())),
+    };
     let Some(main) = functions.get("main").copied() else {
         let message =
             "the script surface reads the registry `main` publishes, and this module has no `main`".to_owned();
-        return Err(diagnostic(Refusal { span: whole, message }));
+        return Err(diagnostic(Refusal::new(whole, message)));
     };
     let mut scope = constants(module);
     let receiver = main.params.first().map_or("harness", |p| p.name.name.as_str()).to_owned();
-    let mut evaluator = Evaluator { functions, depth: 0 };
+    let mut evaluator = Evaluator { functions, depth: 0, budget: Budget::default() };
     let statements = &main.body.statements;
     let Some((published, argument)) =
         statements.iter().enumerate().find_map(|(i, s)| publishing_call(s, &receiver).map(|a| (i, a)))
     else {
         let message = format!("`main` publishes no registry: there is no `{receiver}.tools.mcp_tools(registry)` call");
-        return Err(diagnostic(Refusal { span: main.name.span, message }));
+        return Err(diagnostic(Refusal::new(main.name.span, message)));
     };
     // What `main` does before it publishes may shape the registry: only constants are
     // understood. What it does after is never looked at.
@@ -103,27 +129,28 @@ pub fn registry(module: &Module, source: &Arc<SourceFile>) -> Result<Spanned, Di
                 scope.insert(&name.name, value);
             }
             Stmt::Other { what, span } => {
-                return Err(diagnostic(Refusal {
-                    span: *span,
-                    message: format!(
+                return Err(diagnostic(Refusal::new(
+                    *span,
+                    format!(
                         "`{what}` in `main`, before the registry is published, cannot be evaluated without running the module"
                     ),
-                }));
+                )));
             }
             other => {
-                return Err(diagnostic(Refusal {
-                    span: other.span(),
-                    message: "a statement of `main` before the registry is published cannot be evaluated without running the module".to_owned(),
-                }));
+                return Err(diagnostic(Refusal::new(
+                    other.span(),
+                    "a statement of `main` before the registry is published cannot be evaluated without running the module".to_owned(),
+                )));
             }
         }
     }
-    match evaluator.evaluate(argument, &scope).map_err(diagnostic)? {
+    // The registry is the document's top level: nothing is around it.
+    match evaluator.evaluate(argument, &scope, 0).map_err(diagnostic)? {
         Evaluated::Registry(registry) => Ok(registry),
-        Evaluated::Data(data) => Err(diagnostic(Refusal {
-            span: data.span(),
-            message: "the published value is not a registry built by tool_registry_from(specs, options)".to_owned(),
-        })),
+        Evaluated::Data(data) => Err(diagnostic(Refusal::new(
+            data.span(),
+            "the published value is not a registry built by tool_registry_from(specs, options)".to_owned(),
+        ))),
     }
 }
 
@@ -157,11 +184,17 @@ fn constants(module: &Module) -> Scope<'_> {
 }
 
 impl<'m> Evaluator<'m> {
-    /// The value of `expr`. It recurses as deep as the data nests (constants
-    /// included), so it grows the stack when little is left.
-    fn evaluate(&mut self, expr: &'m Expr, scope: &Scope<'m>) -> Result<Evaluated, Refusal> {
+    /// The value of `expr`, with `above` levels of lists and dicts around it. It
+    /// recurses as deep as the data nests (constants included), so it grows the stack
+    /// when little is left, and it stops past [`MAX_DEPTH`] levels or when the value
+    /// has more nodes than the budget holds.
+    fn evaluate(&mut self, expr: &'m Expr, scope: &Scope<'m>, above: usize) -> Result<Evaluated, Refusal> {
         super::stack::grow(|| {
             let span = expr.span;
+            if matches!(expr.kind, ExprKind::List(_) | ExprKind::Dict(_)) && above >= MAX_DEPTH {
+                return Err(Refusal::exceeded(span, Exceeded::new(Limit::Depth(None))));
+            }
+            self.budget.spend(1).map_err(|exceeded| Refusal::exceeded(span, exceeded))?;
             let data = |value: Value| Ok(Evaluated::Data(Spanned::leaf(value, span)));
             match &expr.kind {
                 ExprKind::Str(text) => data(Value::String(text.clone())),
@@ -174,13 +207,15 @@ impl<'m> Evaluator<'m> {
                 ExprKind::Nil => data(Value::Null),
                 ExprKind::Interpolated => refuse(span, "a string built at run time (`${…}` interpolation)"),
                 ExprKind::Ident(name) => match scope.get(name.as_str()) {
-                    Some(&value) => self.nested(span, |this| this.evaluate(value, scope)),
+                    Some(&value) => self.nested(span, |this| this.evaluate(value, scope, above)).map_err(|refusal| {
+                        refusal.within(|| Within { kind: "constant", name: name.clone(), declared: None })
+                    }),
                     None => refuse(span, format!("`{name}`, which is not a constant of this module,")),
                 },
                 ExprKind::List(items) => {
                     let mut values = Vec::with_capacity(items.len());
                     for item in items {
-                        values.push(self.data(item, scope)?);
+                        values.push(self.data(item, scope, above + 1)?);
                     }
                     Ok(Evaluated::Data(Spanned::Array(values, span)))
                 }
@@ -196,13 +231,13 @@ impl<'m> Evaluator<'m> {
                         {
                             continue;
                         }
-                        let value = self.data(&entry.value, scope)?;
+                        let value = self.data(&entry.value, scope, above + 1)?;
                         members.retain(|(k, _, _): &(String, Span, Spanned)| *k != entry.key.name);
                         members.push((entry.key.name.clone(), entry.key.span, value));
                     }
                     Ok(Evaluated::Data(Spanned::Object(members, span)))
                 }
-                ExprKind::Call { callee, args } => self.call(callee, args, span, scope),
+                ExprKind::Call { callee, args } => self.call(callee, args, span, scope, above),
                 ExprKind::Closure => refuse(span, "a closure outside a spec's `handler`"),
                 ExprKind::Member { .. } => refuse(span, "a member access"),
                 ExprKind::Index { .. } => refuse(span, "an index expression"),
@@ -212,8 +247,8 @@ impl<'m> Evaluator<'m> {
     }
 
     /// Evaluates to plain data (a registry is not data).
-    fn data(&mut self, expr: &'m Expr, scope: &Scope<'m>) -> Result<Spanned, Refusal> {
-        match self.evaluate(expr, scope)? {
+    fn data(&mut self, expr: &'m Expr, scope: &Scope<'m>, above: usize) -> Result<Spanned, Refusal> {
+        match self.evaluate(expr, scope, above)? {
             Evaluated::Data(value) => Ok(value),
             Evaluated::Registry(_) => refuse(expr.span, "a registry used as a value"),
         }
@@ -235,12 +270,13 @@ impl<'m> Evaluator<'m> {
         args: &'m [CallArg],
         span: Span,
         scope: &Scope<'m>,
+        above: usize,
     ) -> Result<Evaluated, Refusal> {
         let ExprKind::Ident(name) = &callee.kind else {
             return refuse(span, "a call into an object or an import");
         };
         if name == "tool_registry_from" {
-            return self.tool_registry_from(args, span, scope);
+            return self.tool_registry_from(args, span, scope, above);
         }
         let Some(function) = self.functions.get(name.as_str()).copied() else {
             return refuse(span, format!("a call of `{name}`, which is not a local function of this module,"));
@@ -255,11 +291,11 @@ impl<'m> Evaluator<'m> {
                     Stmt::Let { name, value, .. } => {
                         local.insert(&name.name, value);
                     }
-                    Stmt::Return { value: Some(value), .. } => return this.evaluate(value, &local),
+                    Stmt::Return { value: Some(value), .. } => return this.evaluate(value, &local, above),
                     Stmt::Expr(value)
                         if std::ptr::eq(statement, function.body.statements.last().unwrap_or(statement)) =>
                     {
-                        return this.evaluate(value, &local);
+                        return this.evaluate(value, &local, above);
                     }
                     other => {
                         let what = match other {
@@ -276,7 +312,13 @@ impl<'m> Evaluator<'m> {
 
     /// `tool_registry_from(specs, options)`: a registry declaration with `tools` and
     /// the options' `info`, `components` and `cli`.
-    fn tool_registry_from(&mut self, args: &'m [CallArg], span: Span, scope: &Scope<'m>) -> Result<Evaluated, Refusal> {
+    fn tool_registry_from(
+        &mut self,
+        args: &'m [CallArg],
+        span: Span,
+        scope: &Scope<'m>,
+        above: usize,
+    ) -> Result<Evaluated, Refusal> {
         let find = |position: usize, name: &str| {
             args.iter()
                 .find(|a| a.name.as_ref().is_some_and(|n| n.name == name))
@@ -286,10 +328,12 @@ impl<'m> Evaluator<'m> {
             return refuse(span, "tool_registry_from without its list of specs");
         };
         let mut registry = Spanned::Object(Vec::new(), span);
-        let specs = self.data(&specs.value, scope)?;
+        // The specs are the registry's `tools`, one level down; the options' members
+        // become the registry's own.
+        let specs = self.data(&specs.value, scope, above + 1)?;
         registry.insert("tools", specs.span(), specs);
         if let Some(options) = find(1, "options") {
-            match self.data(&options.value, scope)? {
+            match self.data(&options.value, scope, above)? {
                 Spanned::Object(members, _) => {
                     for (key, key_span, value) in members {
                         registry.insert(&key, key_span, value);

@@ -3,14 +3,18 @@
 //! struct and enum resolution and the structural walk. `None` means "no schema".
 //!
 //! The walks recurse as deep as a type nests once its aliases are expanded, which
-//! the module decides: each recursive walk grows the stack when little is left.
+//! the module decides: each recursive walk grows the stack when little is left, and
+//! expansion and projection stop at the bounds of [`super::bounds`] (depth and size,
+//! counted as nodes are built).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use super::ast::{EnumDecl, ShapeField, StructDecl, TypeAlias, TypeExpr, TypeKind};
+use super::ast::{EnumDecl, Item, Module, ShapeField, StructDecl, TypeAlias, TypeExpr, TypeKind};
+use super::bounds::{Budget, Exceeded, Limit, Within};
+use crate::ingest::MAX_DEPTH;
 
 /// How deep nominal resolution may go before a type projects as `{}`.
 const MAX_NOMINAL_DEPTH: usize = 128;
@@ -75,56 +79,118 @@ pub fn is_builtin(name: &str) -> bool {
     )
 }
 
-/// The projector of one module's types.
+/// The projector of one module's types, with the budget of nodes they may build.
 pub struct Projector<'d, 'a> {
-    pub declarations: &'d Declarations<'a>,
+    declarations: &'d Declarations<'a>,
+    /// The module at hand: its declarations are the ones an error can point at.
+    module: &'a Module,
+    budget: Budget,
 }
 
-impl Projector<'_, '_> {
-    /// Substitutes aliases by their bodies, recursively; a self-reference stays a name.
-    pub fn expand(&self, ty: &TypeExpr) -> TypeExpr {
-        self.expand_guarded(ty, &mut Vec::new())
+/// What a projection gives: a schema or none, or the bound it crossed.
+type Projected = Result<Option<Value>, Exceeded>;
+
+impl<'d, 'a> Projector<'d, 'a> {
+    pub fn new(declarations: &'d Declarations<'a>, module: &'a Module) -> Self {
+        Projector { declarations, module, budget: Budget::default() }
     }
 
-    fn expand_guarded(&self, ty: &TypeExpr, expanding: &mut Vec<String>) -> TypeExpr {
+    /// Whether the size bound is to be reported now: true the first time only, as
+    /// every projection after it stops at once.
+    pub fn first_size_report(&self) -> bool {
+        self.budget.first_report()
+    }
+
+    /// Substitutes aliases by their bodies, recursively; a self-reference stays a name.
+    /// A type deeper than [`MAX_DEPTH`] levels, or more nodes than the budget holds,
+    /// stops it.
+    pub fn expand(&self, ty: &TypeExpr) -> Result<TypeExpr, Exceeded> {
+        self.expand_guarded(ty, &mut Vec::new(), 0)
+    }
+
+    /// `above`: the levels of type around `ty`.
+    fn expand_guarded(
+        &self,
+        ty: &TypeExpr,
+        expanding: &mut Vec<&'a TypeAlias>,
+        above: usize,
+    ) -> Result<TypeExpr, Exceeded> {
         super::stack::grow(|| {
+            if above >= MAX_DEPTH {
+                return Err(Exceeded::new(Limit::Depth(None)));
+            }
+            self.budget.spend(1)?;
             let kind = match &ty.kind {
                 TypeKind::Named(name) => match self.declarations.alias(name) {
-                    Some(alias) if !expanding.contains(name) => {
-                        expanding.push(name.clone());
-                        let expanded = self.expand_guarded(&alias.ty, expanding);
+                    Some(alias) if !expanding.iter().any(|a| a.name.name == *name) => {
+                        expanding.push(alias);
+                        let expanded = self.expand_guarded(&alias.ty, expanding, above);
                         expanding.pop();
-                        return expanded;
+                        return expanded.map_err(|e| e.within(|| self.within_alias(alias)));
                     }
                     _ => TypeKind::Named(name.clone()),
                 },
-                kind => map_children(kind, &mut |t| self.expand_guarded(t, expanding)),
+                kind => map_children(kind, &mut |t| self.expand_guarded(t, expanding, above + 1))?,
             };
-            flatten(TypeExpr { kind, span: ty.span })
+            Ok(flatten(TypeExpr { kind, span: ty.span }))
         })
     }
 
+    fn within_alias(&self, alias: &TypeAlias) -> Within {
+        let local = self.module.items.iter().any(|item| matches!(item, Item::TypeAlias(a) if std::ptr::eq(a, alias)));
+        Within { kind: "type alias", name: alias.name.name.clone(), declared: local.then_some(alias.name.span) }
+    }
+
+    fn within_nominal(&self, name: &str) -> Within {
+        let (kind, declared) = match self.declarations.by_name.get(name) {
+            Some(Declaration::Struct(decl)) => {
+                let local = self.module.items.iter().any(|i| matches!(i, Item::Struct(s) if std::ptr::eq(s, *decl)));
+                ("struct", local.then_some(decl.name.span))
+            }
+            Some(Declaration::Enum(decl)) => {
+                let local = self.module.items.iter().any(|i| matches!(i, Item::Enum(e) if std::ptr::eq(e, *decl)));
+                ("enum", local.then_some(decl.name.span))
+            }
+            _ => ("type", None),
+        };
+        Within { kind, name: name.to_owned(), declared }
+    }
+
     /// A declaration's field type with the declaration's type parameters bound, expanded.
-    fn instantiate(&self, ty: &TypeExpr, bindings: &[(&str, &TypeExpr)]) -> TypeExpr {
-        if bindings.is_empty() { self.expand(ty) } else { self.expand(&substitute(ty, bindings)) }
+    fn instantiate(&self, ty: &TypeExpr, bindings: &[(&str, &TypeExpr)]) -> Result<TypeExpr, Exceeded> {
+        if bindings.is_empty() { self.expand(ty) } else { self.expand(&substitute(ty, bindings, &self.budget)?) }
     }
 
-    /// The input path: aliases expanded, then P0; no schema is `{}`.
-    pub fn input(&self, ty: &TypeExpr) -> Value {
-        leaf(&self.expand(ty)).unwrap_or_else(|| json!({}))
+    /// The input path: aliases expanded, then P0; no schema is `{}`. `above`: the
+    /// levels of arrays and objects around the schema in the document.
+    pub fn input(&self, ty: &TypeExpr, above: usize) -> Result<Value, Exceeded> {
+        let schema = leaf(&self.expand(ty)?).unwrap_or_else(|| json!({}));
+        within_depth(schema, above)
     }
 
-    /// The output and throws path.
-    pub fn output(&self, ty: &TypeExpr) -> Option<Value> {
-        self.output_expanded(&self.expand(ty), &mut Vec::new())
+    /// The output and throws path, `above` levels deep in the document.
+    pub fn output(&self, ty: &TypeExpr, above: usize) -> Projected {
+        let schema = self.output_expanded(&self.expand(ty)?, &mut Vec::new(), above)?;
+        schema.map(|schema| within_depth(schema, above)).transpose()
     }
 
-    fn output_expanded(&self, ty: &TypeExpr, resolving: &mut Vec<String>) -> Option<Value> {
-        super::stack::grow(|| match &ty.kind {
-            TypeKind::Named(name) if self.declarations.is_nominal(name) => self.nominal(name, &[], resolving),
-            TypeKind::Applied(name, args) if self.declarations.is_nominal(name) => self.nominal(name, args, resolving),
-            _ if !self.mentions_nominal(ty) => leaf(ty),
-            _ => self.walk(ty, resolving),
+    /// `above` only ever counts levels the schema will have around it, so the walk
+    /// stops soon after the bound; [`within_depth`] then checks the exact figure.
+    fn output_expanded(&self, ty: &TypeExpr, resolving: &mut Vec<String>, above: usize) -> Projected {
+        super::stack::grow(|| {
+            if above >= MAX_DEPTH {
+                return Err(Exceeded::new(Limit::Depth(None)));
+            }
+            match &ty.kind {
+                TypeKind::Named(name) if self.declarations.is_nominal(name) => {
+                    self.nominal(name, &[], resolving, above)
+                }
+                TypeKind::Applied(name, args) if self.declarations.is_nominal(name) => {
+                    self.nominal(name, args, resolving, above)
+                }
+                _ if !self.mentions_nominal(ty) => Ok(leaf(ty)),
+                _ => self.walk(ty, resolving, above),
+            }
         })
     }
 
@@ -139,41 +205,51 @@ impl Projector<'_, '_> {
     }
 
     /// A struct or enum by name, its type arguments substituted (b.4).
-    fn nominal(&self, name: &str, args: &[TypeExpr], resolving: &mut Vec<String>) -> Option<Value> {
+    fn nominal(&self, name: &str, args: &[TypeExpr], resolving: &mut Vec<String>, above: usize) -> Projected {
         if resolving.iter().any(|r| r == name) || resolving.len() >= MAX_NOMINAL_DEPTH {
-            return Some(json!({}));
+            return Ok(Some(json!({})));
         }
         resolving.push(name.to_owned());
         let projected = match self.declarations.by_name.get(name) {
-            Some(Declaration::Struct(decl)) => self.structure(decl, args, resolving),
-            Some(Declaration::Enum(decl)) => self.enumeration(decl, args, resolving),
-            _ => None,
+            Some(Declaration::Struct(decl)) => self.structure(decl, args, resolving, above),
+            Some(Declaration::Enum(decl)) => self.enumeration(decl, args, resolving, above),
+            _ => Ok(None),
         };
         resolving.pop();
-        projected
+        projected.map_err(|e| e.within(|| self.within_nominal(name)))
     }
 
-    fn structure(&self, decl: &StructDecl, args: &[TypeExpr], resolving: &mut Vec<String>) -> Option<Value> {
+    fn structure(&self, decl: &StructDecl, args: &[TypeExpr], resolving: &mut Vec<String>, above: usize) -> Projected {
         if decl.generics.len() != args.len() {
-            return None;
+            return Ok(None);
         }
         let bindings: Vec<(&str, &TypeExpr)> = decl.generics.iter().map(|g| g.name.as_str()).zip(args).collect();
         // A field without an annotation erases the whole struct.
-        let fields: Vec<(&str, bool, Cow<'_, TypeExpr>)> = decl
-            .fields
-            .iter()
-            .map(|f| Some((f.name.name.as_str(), f.optional, Cow::Owned(self.instantiate(f.ty.as_ref()?, &bindings)))))
-            .collect::<Option<_>>()?;
-        self.object(fields, resolving)
+        let mut fields: Vec<(&str, bool, Cow<'_, TypeExpr>)> = Vec::with_capacity(decl.fields.len());
+        for field in &decl.fields {
+            let Some(ty) = field.ty.as_ref() else { return Ok(None) };
+            fields.push((field.name.name.as_str(), field.optional, Cow::Owned(self.instantiate(ty, &bindings)?)));
+        }
+        self.object(fields, resolving, above)
     }
 
     /// An object of named fields on the output path: an optional field is nullable
     /// and left out of `required`, which is always present.
-    fn object(&self, fields: Vec<(&str, bool, Cow<'_, TypeExpr>)>, resolving: &mut Vec<String>) -> Option<Value> {
+    fn object(
+        &self,
+        fields: Vec<(&str, bool, Cow<'_, TypeExpr>)>,
+        resolving: &mut Vec<String>,
+        above: usize,
+    ) -> Projected {
+        // The object, `type`, `properties` and `required`, and per field its name in
+        // `required` and its nullable wrapper at most: counted before the fields are
+        // projected, since structs resolved by name can double like aliases.
+        self.budget.spend(4 + 4 * fields.len())?;
         let mut properties = Map::new();
         let mut required = Vec::new();
         for (name, optional, ty) in fields {
-            let schema = self.output_expanded(&ty, resolving)?;
+            // The object and its `properties` are around each field's schema.
+            let Some(schema) = self.output_expanded(&ty, resolving, above + 2)? else { return Ok(None) };
             if optional {
                 properties.insert(name.to_owned(), nullable(schema));
             } else {
@@ -181,24 +257,32 @@ impl Projector<'_, '_> {
                 required.push(Value::String(name.to_owned()));
             }
         }
-        Some(obj([
+        Ok(Some(obj([
             ("type", "object".into()),
             ("properties", Value::Object(properties)),
             ("required", Value::Array(required)),
-        ]))
+        ])))
     }
 
-    fn enumeration(&self, decl: &EnumDecl, args: &[TypeExpr], resolving: &mut Vec<String>) -> Option<Value> {
+    fn enumeration(&self, decl: &EnumDecl, args: &[TypeExpr], resolving: &mut Vec<String>, above: usize) -> Projected {
         if decl.generics.len() != args.len() {
-            return None;
+            return Ok(None);
         }
         let bindings: Vec<(&str, &TypeExpr)> = decl.generics.iter().map(|g| g.name.as_str()).zip(args).collect();
         let mut branches = Vec::with_capacity(decl.variants.len());
         for variant in &decl.variants {
+            // A branch's own nodes (its object, `properties`, the three constants,
+            // `fields` and `required`), and a title per field.
+            self.budget.spend(16 + variant.fields.len())?;
             let mut items = Vec::with_capacity(variant.fields.len());
             for field in &variant.fields {
+                // Around a field's schema: `oneOf`, the branch, its `properties`, `fields`,
+                // `prefixItems`, and the `oneOf` object itself.
                 let mut schema = match &field.ty {
-                    Some(ty) => self.output_expanded(&self.instantiate(ty, &bindings), resolving)?,
+                    Some(ty) => match self.output_expanded(&self.instantiate(ty, &bindings)?, resolving, above + 6)? {
+                        Some(schema) => schema,
+                        None => return Ok(None),
+                    },
                     None => json!({}),
                 };
                 if let Value::Bool(b) = schema {
@@ -235,42 +319,61 @@ impl Projector<'_, '_> {
                 ("additionalProperties", false.into()),
             ]));
         }
-        Some(obj([("oneOf", Value::Array(branches))]))
+        Ok(Some(obj([("oneOf", Value::Array(branches))])))
     }
 
     /// The structural walk over a type that mentions structs or enums (b.5).
-    fn walk(&self, ty: &TypeExpr, resolving: &mut Vec<String>) -> Option<Value> {
-        match &ty.kind {
-            TypeKind::Shape { fields, .. } => self.object(
-                fields.iter().map(|f| (f.name.name.as_str(), f.optional, Cow::Borrowed(&f.ty))).collect(),
-                resolving,
-            ),
+    fn walk(&self, ty: &TypeExpr, resolving: &mut Vec<String>, above: usize) -> Projected {
+        Ok(match &ty.kind {
+            TypeKind::Shape { fields, .. } => {
+                return self.object(
+                    fields.iter().map(|f| (f.name.name.as_str(), f.optional, Cow::Borrowed(&f.ty))).collect(),
+                    resolving,
+                    above,
+                );
+            }
             TypeKind::List(item) => {
                 let mut schema = json!({ "type": "array" });
-                if let Some(items) = self.output_expanded(item, resolving) {
+                if let Some(items) = self.output_expanded(item, resolving, above + 1)? {
                     schema["items"] = items;
                 }
                 Some(schema)
             }
             TypeKind::Dict(key, value) if is_string(key) => {
                 let mut schema = json!({ "type": "object" });
-                if let Some(values) = self.output_expanded(value, resolving) {
+                if let Some(values) = self.output_expanded(value, resolving, above + 1)? {
                     schema["additionalProperties"] = values;
                 }
                 Some(schema)
             }
-            TypeKind::Union(members) => {
-                let any: Option<Vec<Value>> = members.iter().map(|m| self.output_expanded(m, resolving)).collect();
-                Some(obj([("anyOf", Value::Array(any?))]))
-            }
+            TypeKind::Union(members) => self.members(members, resolving, above)?.map(|any| obj([("anyOf", any)])),
             TypeKind::Intersection(members) => {
-                let all: Option<Vec<Value>> = members.iter().map(|m| self.output_expanded(m, resolving)).collect();
-                Some(obj([("allOf", Value::Array(all?))]))
+                self.members(members, resolving, above)?.map(|all| obj([("allOf", all)]))
             }
-            TypeKind::Owned(inner) => self.output_expanded(inner, resolving),
+            TypeKind::Owned(inner) => return self.output_expanded(inner, resolving, above),
             _ => None,
-        }
+        })
     }
+
+    /// The schemas of a union's or intersection's members, as an array; none when one
+    /// member has none.
+    fn members(&self, members: &[TypeExpr], resolving: &mut Vec<String>, above: usize) -> Projected {
+        let mut schemas = Vec::with_capacity(members.len());
+        for member in members {
+            // Around each member: the object and its `anyOf` or `allOf`.
+            match self.output_expanded(member, resolving, above + 2)? {
+                Some(schema) => schemas.push(schema),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(Value::Array(schemas)))
+    }
+}
+
+/// `schema`, unless it nests deeper than the document allows `above` levels down.
+fn within_depth(schema: Value, above: usize) -> Result<Value, Exceeded> {
+    let reached = above + super::bounds::depth(&schema);
+    if reached > MAX_DEPTH { Err(Exceeded::new(Limit::Depth(Some(reached)))) } else { Ok(schema) }
 }
 
 /// An object of these members, moving the values in (`json!` would copy them).
@@ -339,47 +442,56 @@ fn visit_ref<'t>(ty: &'t TypeExpr, f: &mut impl FnMut(&'t TypeExpr)) {
     })
 }
 
-/// `ty` with the type parameters in `bindings` replaced by their arguments.
-fn substitute(ty: &TypeExpr, bindings: &[(&str, &TypeExpr)]) -> TypeExpr {
+/// `ty` with the type parameters in `bindings` replaced by their arguments, each node
+/// built counted against `budget` (an argument may be large and used many times).
+fn substitute(ty: &TypeExpr, bindings: &[(&str, &TypeExpr)], budget: &Budget) -> Result<TypeExpr, Exceeded> {
     super::stack::grow(|| {
+        budget.spend(1)?;
         let kind = match &ty.kind {
             TypeKind::Named(name) => match bindings.iter().find(|(p, _)| p == name) {
-                Some((_, argument)) => return (*argument).clone(),
+                // The argument copied node by node, so that each node is counted.
+                Some((_, argument)) => return substitute(argument, &[], budget),
                 None => TypeKind::Named(name.clone()),
             },
-            kind => map_children(kind, &mut |t| substitute(t, bindings)),
+            kind => map_children(kind, &mut |t| substitute(t, bindings, budget))?,
         };
-        TypeExpr { kind, span: ty.span }
+        Ok(TypeExpr { kind, span: ty.span })
     })
 }
 
-/// `kind` with each type directly inside it replaced by `f` of it, in source order.
-fn map_children(kind: &TypeKind, f: &mut impl FnMut(&TypeExpr) -> TypeExpr) -> TypeKind {
-    match kind {
-        TypeKind::Applied(name, args) => TypeKind::Applied(name.clone(), args.iter().map(&mut *f).collect()),
-        TypeKind::List(t) => TypeKind::List(Box::new(f(t))),
-        TypeKind::Dict(k, v) => TypeKind::Dict(Box::new(f(k)), Box::new(f(v))),
-        TypeKind::Sequence(name, t) => TypeKind::Sequence(name.clone(), Box::new(f(t))),
-        TypeKind::Owned(t) => TypeKind::Owned(Box::new(f(t))),
-        TypeKind::Shape { fields, open } => TypeKind::Shape {
-            fields: fields
-                .iter()
-                .map(|field| ShapeField {
+/// `kind` with each type directly inside it replaced by `f` of it, in source order;
+/// the first error of `f` stops it.
+fn map_children<E>(kind: &TypeKind, f: &mut impl FnMut(&TypeExpr) -> Result<TypeExpr, E>) -> Result<TypeKind, E> {
+    let mut all = |types: &[TypeExpr]| types.iter().map(&mut *f).collect::<Result<Vec<_>, E>>();
+    Ok(match kind {
+        TypeKind::Applied(name, args) => TypeKind::Applied(name.clone(), all(args)?),
+        TypeKind::Union(members) => TypeKind::Union(all(members)?),
+        TypeKind::Intersection(members) => TypeKind::Intersection(all(members)?),
+        TypeKind::Function { params, returns } => {
+            let params = all(params)?;
+            TypeKind::Function { params, returns: Box::new(f(returns)?) }
+        }
+        TypeKind::List(t) => TypeKind::List(Box::new(f(t)?)),
+        TypeKind::Dict(k, v) => {
+            let key = f(k)?;
+            TypeKind::Dict(Box::new(key), Box::new(f(v)?))
+        }
+        TypeKind::Sequence(name, t) => TypeKind::Sequence(name.clone(), Box::new(f(t)?)),
+        TypeKind::Owned(t) => TypeKind::Owned(Box::new(f(t)?)),
+        TypeKind::Shape { fields, open } => {
+            let mut mapped = Vec::with_capacity(fields.len());
+            for field in fields {
+                mapped.push(ShapeField {
                     name: field.name.clone(),
                     optional: field.optional,
-                    ty: f(&field.ty),
+                    ty: f(&field.ty)?,
                     span: field.span,
-                })
-                .collect(),
-            open: *open,
-        },
-        TypeKind::Function { params, returns } => {
-            TypeKind::Function { params: params.iter().map(&mut *f).collect(), returns: Box::new(f(returns)) }
+                });
+            }
+            TypeKind::Shape { fields: mapped, open: *open }
         }
-        TypeKind::Union(members) => TypeKind::Union(members.iter().map(&mut *f).collect()),
-        TypeKind::Intersection(members) => TypeKind::Intersection(members.iter().map(&mut *f).collect()),
         other => other.clone(),
-    }
+    })
 }
 
 /// P0, the leaf lowering (b.2).
