@@ -4,7 +4,7 @@
 //!
 //! The walks recurse as deep as a type nests once its aliases are expanded, which
 //! the module decides: each recursive walk grows the stack when little is left, and
-//! expansion and projection stop at the bounds of [`super::bounds`] (depth and size,
+//! expansion and projection stop at the bounds of `bounds` (depth and size,
 //! counted as nodes are built).
 
 use std::borrow::Cow;
