@@ -42,4 +42,5 @@ fi
 
 libs=$(ls -d "$dir"/usr/lib/*-linux-gnu* | head -n 1)
 echo "msrv: cargo check with $(LD_LIBRARY_PATH="$libs" "$dir/usr/bin/rustc" --version)"
-LD_LIBRARY_PATH="$libs" RUSTC="$dir/usr/bin/rustc" cargo check --locked --quiet --lib --bins --target-dir target/msrv
+# No standard input: cargo probes this rustc with `rustc -`, which would read it.
+LD_LIBRARY_PATH="$libs" RUSTC="$dir/usr/bin/rustc" cargo check --locked --quiet --lib --bins --target-dir target/msrv </dev/null
