@@ -140,11 +140,11 @@ pub fn write(root: &Path, expected: &[Artifact], remove: &[String]) -> std::io::
             continue;
         }
         std::fs::create_dir_all(path.parent().unwrap_or(root))?;
-        staged.push((crate::emit::write::stage(&path, file.contents.as_bytes())?, path, file.path.clone()));
+        staged.push((crate::emit::write::stage(&path, file.contents.as_bytes())?, file.path.clone()));
     }
     let mut written = Vec::with_capacity(staged.len());
-    for (temporary, path, relative) in staged {
-        temporary.persist(&path).map_err(|e| e.error)?;
+    for (temporary, relative) in staged {
+        temporary.commit()?;
         written.push(relative);
     }
     for relative in remove {

@@ -2,23 +2,105 @@
 //! failed run never leaves a half-written output behind.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes `contents` to `path`, replacing it only once everything is on disk.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    stage(path, contents)?.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    stage(path, contents)?.commit()
 }
 
-/// Writes `contents` in full to a temporary file next to `path`, which persisting
-/// it renames over `path`.
-pub fn stage(path: &Path, contents: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
-    let folder = match path.parent() {
+/// An output written in full but not yet in place; [`Staged::commit`] puts it there.
+pub struct Staged(Pending);
+
+enum Pending {
+    /// A temporary file beside the target, renamed over it on commit.
+    Renamed { file: tempfile::NamedTempFile, target: PathBuf },
+    /// A device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`): renaming over it
+    /// would replace the node itself, for every program on the machine, with a regular
+    /// file. It is written in place instead, and cannot be staged.
+    InPlace { target: PathBuf, contents: Vec<u8> },
+}
+
+impl Staged {
+    /// Moves the output into place.
+    pub fn commit(self) -> std::io::Result<()> {
+        match self.0 {
+            Pending::Renamed { file, target } => file.persist(target).map(drop).map_err(|e| e.error),
+            Pending::InPlace { target, contents } => {
+                std::fs::OpenOptions::new().write(true).open(target)?.write_all(&contents)
+            }
+        }
+    }
+}
+
+/// Writes `contents` in full to a temporary file next to `path` (next to the file it
+/// links to, for a symbolic link, which stays a link), for [`Staged::commit`] to
+/// rename over it.
+pub fn stage(path: &Path, contents: &[u8]) -> std::io::Result<Staged> {
+    let target = match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+            return Ok(Staged(Pending::InPlace { target: path.to_owned(), contents: contents.to_owned() }));
+        }
+        Ok(meta) if meta.is_file() => std::fs::canonicalize(path)?,
+        _ => path.to_owned(),
+    };
+    let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
     let mut file = tempfile::NamedTempFile::new_in(folder)?;
     file.write_all(contents)?;
     file.as_file().sync_all()?;
-    Ok(file)
+    Ok(Staged(Pending::Renamed { file, target }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_a_regular_file_and_creates_a_new_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join("old.json");
+        std::fs::write(&old, "old").unwrap();
+        write_atomically(&old, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "new");
+        let fresh = dir.path().join("fresh.json");
+        write_atomically(&fresh, b"fresh").unwrap();
+        assert_eq!(std::fs::read_to_string(&fresh).unwrap(), "fresh");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_stays_a_link_to_the_file_it_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomically(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+    }
+
+    /// A FIFO stands for `/dev/null` and the other nodes that must never be replaced:
+    /// the test cannot damage the machine if the write regresses.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_written_in_place_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("out.fifo");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `name` is a valid NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        write_atomically(&fifo, b"through").unwrap();
+        // Before joining: a reader left waiting on a replaced FIFO would never return.
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO was replaced by a file");
+        assert_eq!(reader.join().unwrap(), "through");
+    }
 }
