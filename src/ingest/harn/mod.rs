@@ -12,6 +12,7 @@ mod script;
 mod spanned;
 mod stack;
 pub mod types;
+mod unresolved_import;
 
 use std::sync::Arc;
 
@@ -20,7 +21,6 @@ use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::paths::Confinement;
 use crate::source::SourceFile;
-use ast::Module;
 
 declare_rule! {
     /// ## What it checks
@@ -83,7 +83,7 @@ pub fn load_confined(
         _ => {
             let imported = imports::imported_modules(&module, &source, paths, &mut diagnostics);
             let declarations = imports::declarations(&imported, &module);
-            warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
+            unresolved_import::warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
             let projector = types::Projector::new(&declarations, &module);
             exports::catalog(&module, &projector, &source, &mut diagnostics)
         }
@@ -91,42 +91,4 @@ pub fn load_confined(
     let (value, spans) = spanned.into_parts();
     source.set_spans(spans);
     Ok((Document { source, value }, diagnostics))
-}
-
-/// With imports that are not available offline (`std/…`, packages), names the
-/// types that exported signatures use but nothing declares.
-fn warn_unresolved_types(
-    module: &Module,
-    declarations: &types::Declarations<'_>,
-    source: &Arc<SourceFile>,
-    out: &mut Vec<Diagnostic>,
-) {
-    let unavailable = imports::unavailable_imports(module);
-    let Some(first) = unavailable.first() else { return };
-    let mut unresolved: Vec<&str> = Vec::new();
-    for callable in exports::exported(module) {
-        let signature = callable.signature();
-        let named =
-            signature.params.iter().filter_map(|p| p.ty.as_ref()).chain(signature.returns).chain(signature.throws);
-        for name in named.flat_map(types::names) {
-            let generic = signature.generics.iter().any(|g| g.name == name);
-            let known = types::is_builtin(name) || declarations.declares(name) || name.starts_with("Harness");
-            if !generic && !known && !unresolved.contains(&name) {
-                unresolved.push(name);
-            }
-        }
-    }
-    if unresolved.is_empty() {
-        return;
-    }
-    let paths: Vec<String> = unavailable.iter().map(|i| format!("{:?}", i.path)).collect();
-    out.push(
-        imports::UNRESOLVED_IMPORT
-            .diag(format!(
-                "{} cannot be read offline, so these types stay unresolved (`{{}}` as input, no output schema): {}",
-                paths.join(", "),
-                unresolved.join(", ")
-            ))
-            .at(Origin::span(source, first.span.range())),
-    );
 }
