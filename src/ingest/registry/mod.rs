@@ -7,8 +7,10 @@ mod entry;
 mod executor;
 pub mod fields;
 mod input_schema_spelling;
-mod options;
 pub mod raw;
+mod registry_cli;
+mod registry_components;
+mod registry_info;
 
 use std::collections::HashMap;
 
@@ -104,9 +106,9 @@ pub fn normalize(document: Document) -> Normalized {
         let at = root.key(&key);
         match key.as_str() {
             "tools" => tools = Some(value),
-            "info" => catalog.info = options::info(&source, value, &at, &mut diagnostics),
-            "components" => catalog.components = options::components(&source, value, &at, &mut diagnostics),
-            "cli" => catalog.cli = options::cli(&source, value, &at, &mut diagnostics),
+            "info" => catalog.info = registry_info::info(&source, value, &at, &mut diagnostics),
+            "components" => catalog.components = registry_components::components(&source, value, &at, &mut diagnostics),
+            "cli" => catalog.cli = registry_cli::cli(&source, value, &at, &mut diagnostics),
             _ => diagnostics.push(
                 REGISTRY_SHAPE
                     .diag(format!(
