@@ -4,6 +4,7 @@ pub mod ast;
 mod bounds;
 pub mod docs;
 mod exports;
+mod harn_attribute;
 mod imports;
 pub mod lexer;
 mod limits;
@@ -12,6 +13,7 @@ mod script;
 mod spanned;
 mod stack;
 pub mod types;
+mod unrepresentable_throws;
 mod unresolved_import;
 
 use std::sync::Arc;
