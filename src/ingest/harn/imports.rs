@@ -9,7 +9,7 @@ use super::ast::{Import, Item, Module};
 use super::types::{Declaration, Declarations};
 use super::unresolved_import::unreadable_import;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::paths::{self, Confinement, PATH_OUTSIDE_PROJECT};
+use crate::paths::{self, Confinement};
 use crate::source::{Format, SourceFile};
 
 /// Where an import points.
@@ -100,11 +100,7 @@ fn outside<'a>(
     imports
         .filter_map(|import| {
             let escape = paths::escape(root, folder, &written(import)?)?;
-            Some(
-                PATH_OUTSIDE_PROJECT
-                    .diag(format!("import {}; nothing was read from it", escape.describe(&import.path)))
-                    .at(Origin::span(source, import.span.range())),
-            )
+            Some(paths::outside_import(&escape, &import.path, Origin::span(source, import.span.range())))
         })
         .collect()
 }
