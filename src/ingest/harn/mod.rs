@@ -5,6 +5,7 @@ mod bounds;
 pub mod docs;
 mod exports;
 mod harn_attribute;
+mod harn_syntax;
 mod imports;
 pub mod lexer;
 mod limits;
@@ -19,32 +20,9 @@ mod unresolved_import;
 use std::sync::Arc;
 
 use super::Document;
-use crate::declare_rule;
-use crate::diagnostics::{Diagnostic, Origin};
+use crate::diagnostics::Diagnostic;
 use crate::paths::Confinement;
 use crate::source::SourceFile;
-
-declare_rule! {
-    /// ## What it checks
-    /// That a `.harn` module is well-formed Harn, as far as harn-catalog reads it:
-    /// strings and comments are closed, brackets balance, declarations and type
-    /// expressions follow Harn's grammar (see [spec/harn.md](../spec/harn.md)).
-    ///
-    /// ## Why
-    /// Nothing can be read from a module that does not parse. The diagnostic says
-    /// what was expected and points at what was found.
-    ///
-    /// ## Example
-    /// ```harn
-    /// pub fn lookup(id: string -> string { … }
-    /// ```
-    pub static HARN_SYNTAX = {
-        code: "harn-syntax",
-        phase: Input,
-        severity: Error,
-        summary: "a .harn module does not parse",
-    }
-}
 
 /// Which registry a `.harn` module stands for (DECISIONS.md 2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
@@ -72,8 +50,7 @@ pub fn load_confined(
     surface: Surface,
     paths: &Confinement,
 ) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
-    let module = parser::parse(&source.text)
-        .map_err(|e| HARN_SYNTAX.diag(e.message).at(Origin::span(&source, e.span.range())))?;
+    let module = parser::parse(&source.text).map_err(|e| harn_syntax::harn_syntax(&source, e))?;
     let surface = match surface {
         Surface::Auto if exports::has_exports(&module) => Surface::Exports,
         Surface::Auto => Surface::Script,
