@@ -20,7 +20,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::paths::{self, PATH_OUTSIDE_PROJECT};
+use crate::paths;
 use crate::source::{Format, SourceFile};
 
 /// The default configuration file name.
@@ -89,16 +89,8 @@ impl Config {
             .filter_map(|(what, path)| {
                 let escape = paths::escape(project, &self.root, path.get_ref())?;
                 let written = path.get_ref().to_string_lossy();
-                Some(
-                    PATH_OUTSIDE_PROJECT
-                        .diag(format!("{what} {}", escape.describe(&written)))
-                        .at(Origin::span(&self.source, path.span()))
-                        .help(format!(
-                            "the project is {}; keep the {what} inside it, or pass {} to follow it out",
-                            project.display(),
-                            paths::ALLOW_FLAG
-                        )),
-                )
+                let at = Origin::span(&self.source, path.span());
+                Some(paths::outside_config(&escape, what, &written, project, at))
             })
             .collect()
     }

@@ -6,6 +6,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
 
 declare_rule! {
     /// ## What it checks
@@ -107,6 +108,21 @@ impl Escape {
             }
         }
     }
+}
+
+/// The refusal of a `.harn` import, written `written` (at `at`), that leads out of
+/// the project as `escape` says.
+pub fn outside_import(escape: &Escape, written: &str, at: Origin) -> Diagnostic {
+    PATH_OUTSIDE_PROJECT.diag(format!("import {}; nothing was read from it", escape.describe(written))).at(at)
+}
+
+/// The refusal of the configured `what` (`input`, `output`), written `written` (at
+/// `at`), that leads out of `project` as `escape` says.
+pub fn outside_config(escape: &Escape, what: &str, written: &str, project: &Path, at: Origin) -> Diagnostic {
+    PATH_OUTSIDE_PROJECT.diag(format!("{what} {}", escape.describe(written))).at(at).help(format!(
+        "the project is {}; keep the {what} inside it, or pass {ALLOW_FLAG} to follow it out",
+        project.display()
+    ))
 }
 
 /// How `path`, relative to the folder `base`, leads out of `root` (a canonical

@@ -45,7 +45,7 @@ pub fn validate(
 
     let schemas = catalog.components.as_ref().map(|c| &c.schemas);
     let components = Components::new(schemas);
-    schema::invalid_resources::check(&components, provenance, &mut out);
+    schema::invalid_schema_resources::check(&components, provenance, &mut out);
     if let Some(schemas) = schemas {
         // Components that MCP projection bundles into some MCP tool's schemas; only
         // needed (for the external-reference warning) when a component has one.
@@ -86,7 +86,7 @@ pub fn validate(
         out.extend(found);
     }
     check_superseded(superseded, &components, provenance, &mut out);
-    catalog::cli_paths::check(catalog, provenance, &mut out);
+    catalog::cli_path::check(catalog, provenance, &mut out);
     out
 }
 
@@ -170,9 +170,9 @@ fn check_tool(
         let title = annotations.title.as_deref();
         blank_string::check(&cx.label("annotations.title"), title, || cx.origin(&at(&["annotations", "title"])), out);
     }
-    catalog::cli_command::check(cx, out);
+    catalog::cli_command_component::check(cx, out);
     catalog::audiences::check(cx, out);
-    catalog::icons::check(cx, out);
+    catalog::icon_list::check(cx, out);
     if let Some(source) = &tool.source {
         blank_string::check(&cx.label("source.kind"), Some(&source.kind), || cx.origin(&at(&["source", "kind"])), out);
         blank_string::check(&cx.label("source.id"), source.id.as_deref(), || cx.origin(&at(&["source", "id"])), out);

@@ -7,8 +7,8 @@ use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::{Map, Value};
 
-use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, syntax_error};
-use crate::diagnostics::{Diagnostic, Origin};
+use super::rules::{duplicate_key, syntax_error, too_deep_at};
+use crate::diagnostics::Diagnostic;
 use crate::source::SourceFile;
 
 /// Parses the whole text as one JSON value.
@@ -45,14 +45,10 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
         let quoted = serde_json::to_string(key).unwrap_or_default();
         let end = crate::source::floor_char_boundary(&source.text, (offset + 1).min(source.text.len()));
         let start = source.text[..end].rfind(&quoted).unwrap_or(offset);
-        return DUPLICATE_KEY
-            .diag(format!("duplicate key {quoted} in one object"))
-            .at(Origin::span(source, start..start + quoted.len()));
+        return duplicate_key(source, start..start + quoted.len(), key);
     }
     if message.starts_with(TOO_DEEP) {
-        return NESTING_TOO_DEEP
-            .diag(format!("{} nests arrays and objects deeper than {} levels", source.display_path(), super::MAX_DEPTH))
-            .at(Origin::span(source, offset..offset + 1));
+        return too_deep_at(source, offset..offset + 1);
     }
     syntax_error(source, offset..offset + 1, message)
 }

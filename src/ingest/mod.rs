@@ -21,7 +21,7 @@ use crate::paths::Confinement;
 use crate::source::{Format, SourceFile};
 use rules::inexact_number;
 
-pub use read::{EMPTY_INPUT, INVALID_UTF8, UNKNOWN_FORMAT, UNREADABLE_INPUT};
+pub use rules::{EMPTY_INPUT, INVALID_UTF8, UNKNOWN_FORMAT, UNREADABLE_INPUT};
 
 /// Deepest nesting of arrays and objects accepted in any input format. serde_json
 /// refuses deeper JSON on its own; YAML and TOML are held to the same bound so that
@@ -53,7 +53,7 @@ pub struct Loaded {
 /// Reads and parses one input file; a `.harn` module is read on `surface`, its
 /// imports confined by `paths`.
 pub fn load(path: &Path, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, LoadError> {
-    let format = read::format_of(path).map_err(LoadError::Unreadable)?;
+    let format = rules::format_of(path).map_err(LoadError::Unreadable)?;
     let text = read::read_text(path, format).map_err(|e| match e {
         read::ReadError::Io(d) => LoadError::Unreadable(d),
         read::ReadError::Content(d) => LoadError::Rejected(d),
@@ -64,7 +64,7 @@ pub fn load(path: &Path, surface: harn::Surface, paths: &Confinement) -> Result<
 /// Parses text that is already in memory (tests, stdin).
 pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
-    read::check_not_empty(&source)?;
+    rules::check_not_empty(&source)?;
     // Only a literal read as a float can be rounded: the readers note them, and the
     // literals are compared with what the catalog writes only then.
     let (value, diagnostics) = match source.format {

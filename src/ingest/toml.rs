@@ -5,7 +5,9 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::MAX_DEPTH;
-use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, UNSUPPORTED_VALUE, inexact_number, syntax_error, too_deep};
+use super::rules::{
+    Unsupported, duplicate_key, inexact_number, syntax_error, too_deep, too_deep_for_toml, unsupported_value,
+};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
@@ -17,15 +19,10 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
         let message = e.message().trim().to_owned();
         if message.contains("duplicate key") {
             let key = source.text.get(range.clone()).unwrap_or_default().trim();
-            DUPLICATE_KEY.diag(format!("duplicate key {key:?} in one table")).at(Origin::span(source, range))
+            duplicate_key(source, range, key)
         } else if message.contains("recursion") {
             // The toml crate's own bound (about 80 levels) is below MAX_DEPTH.
-            NESTING_TOO_DEEP
-                .diag(format!(
-                    "{} nests arrays and tables deeper than the TOML reader accepts ({message})",
-                    source.display_path()
-                ))
-                .at(Origin::span(source, range))
+            too_deep_for_toml(source, range, &message)
         } else {
             syntax_error(source, range, &message)
         }
@@ -64,16 +61,13 @@ fn convert(
         toml::Value::Float(f) => match serde_json::Number::from_f64(f).inspect(|_| inexact_number::note_float()) {
             Some(n) => Value::Number(n),
             None => {
-                return Err(UNSUPPORTED_VALUE
-                    .diag(format!("{} has no JSON equivalent; quote it to make it a string", toml_float(f)))
-                    .at(Origin::value(source, pointer.clone())));
+                let at = Origin::value(source, pointer.clone());
+                return Err(unsupported_value(Unsupported::NonFinite(toml_float(f)), at));
             }
         },
         toml::Value::Boolean(b) => Value::Bool(b),
         toml::Value::Datetime(d) => {
-            return Err(UNSUPPORTED_VALUE
-                .diag(format!("TOML date-time {d} has no JSON equivalent; quote it to make it a string"))
-                .at(Origin::value(source, pointer.clone())));
+            return Err(unsupported_value(Unsupported::TomlDateTime(&d), Origin::value(source, pointer.clone())));
         }
         toml::Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());

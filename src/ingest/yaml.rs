@@ -19,7 +19,9 @@ use saphyr_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, Tag};
 use serde_json::{Map, Value};
 
 use super::MAX_DEPTH;
-use super::rules::{DUPLICATE_KEY, NESTING_TOO_DEEP, UNSUPPORTED_VALUE, inexact_number, syntax_error, too_deep};
+use super::rules::{
+    Unsupported, duplicate_key, inexact_number, syntax_error, too_deep, too_deep_at, unsupported_value,
+};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::{Pointer, Segment};
 use crate::source::{SourceFile, SpanNode, SpanTree};
@@ -104,7 +106,7 @@ impl<'s> Builder<'s> {
             (0, _) => Err(syntax_error(self.source, 0..0, "the file holds no YAML document")),
             (_, Some(_)) => Ok(()),
             // A document without a node (`---` alone) holds nothing JSON can carry.
-            (_, None) => Err(self.unsupported(0..0, "this YAML value cannot be read as JSON".to_owned())),
+            (_, None) => Err(self.unsupported(0..0, Unsupported::UnreadableYaml)),
         }
     }
 
@@ -191,12 +193,11 @@ impl<'s> Builder<'s> {
             }
             Event::Alias(id) => {
                 let Some((value, span)) = self.anchors.get(&id) else {
-                    return Err(self.unsupported(range, "this YAML alias names no anchor".to_owned()));
+                    return Err(self.unsupported(range, Unsupported::DanglingAlias));
                 };
                 let copied = count_nodes(value);
                 if copied > self.alias_budget {
-                    let message = "YAML aliases expand into too many nodes; write the values out instead";
-                    return Err(self.unsupported(range, message.to_owned()));
+                    return Err(self.unsupported(range, Unsupported::AliasExpansion));
                 }
                 self.alias_budget -= copied;
                 let (value, mut span) = (value.clone(), span.clone());
@@ -227,7 +228,7 @@ impl<'s> Builder<'s> {
         self.check_depth(start..start, 1)?;
         if let Some(tag) = tag.filter(|t| !t.is_yaml_core_schema()) {
             let at = self.visible(start..start);
-            return Err(self.refuse_at(at, unknown_tag(tag)));
+            return Err(self.refuse_at(at, Unsupported::UnknownTag(tag)));
         }
         Ok(())
     }
@@ -302,9 +303,7 @@ impl<'s> Builder<'s> {
         };
         if map.contains_key(&name) {
             let range = self.visible(range);
-            return Err(DUPLICATE_KEY
-                .diag(format!("duplicate key {name:?} in one mapping"))
-                .at(Origin::span(self.source, range)));
+            return Err(duplicate_key(self.source, range, &name));
         }
         *key = Some((name, range));
         Ok(())
@@ -318,7 +317,7 @@ impl<'s> Builder<'s> {
         range: Range<usize>,
     ) -> Result<Value, Diagnostic> {
         if let Some(tag) = tag.filter(|t| !t.is_yaml_core_schema()) {
-            return Err(self.refuse_at(range, unknown_tag(tag)));
+            return Err(self.refuse_at(range, Unsupported::UnknownTag(tag)));
         }
         let tag = tag.map(|t| Cow::Owned(t.clone()));
         Ok(match Scalar::parse_from_cow_and_metadata(text, style, tag.as_ref()) {
@@ -331,32 +330,29 @@ impl<'s> Builder<'s> {
                     Value::Number(n)
                 }
                 None => {
-                    let message =
-                        format!("{} has no JSON equivalent; quote it to make it a string", yaml_float(f.into_inner()));
-                    return Err(self.refuse_at(range, message));
+                    let shown = yaml_float(f.into_inner());
+                    return Err(self.refuse_at(range, Unsupported::NonFinite(&shown)));
                 }
             },
             Some(Scalar::String(s)) => Value::String(s.into_owned()),
-            None => return Err(self.refuse_at(range, "this YAML value cannot be read as JSON".to_owned())),
+            None => return Err(self.refuse_at(range, Unsupported::UnreadableYaml)),
         })
     }
 
     /// An unsupported value at the node the innermost frame receives next, located
     /// through its pointer (which diagnostics in JSON output carry).
-    fn refuse_at(&mut self, range: Range<usize>, message: String) -> Diagnostic {
+    fn refuse_at(&mut self, range: Range<usize>, what: Unsupported<'_>) -> Diagnostic {
         let pointer = self.pointer();
         self.attach_span(SpanTree::leaf(range));
-        UNSUPPORTED_VALUE.diag(message).at(Origin::value(self.source, pointer))
+        unsupported_value(what, Origin::value(self.source, pointer))
     }
 
-    fn unsupported(&self, range: Range<usize>, message: String) -> Diagnostic {
-        UNSUPPORTED_VALUE.diag(message).at(Origin::span(self.source, self.visible(range)))
+    fn unsupported(&self, range: Range<usize>, what: Unsupported<'_>) -> Diagnostic {
+        unsupported_value(what, Origin::span(self.source, self.visible(range)))
     }
 
     fn non_string_key(&self, range: Range<usize>, shown: &str) -> Diagnostic {
-        UNSUPPORTED_VALUE
-            .diag(format!("YAML mapping key {shown} is not a string; JSON keys are strings, so quote it"))
-            .at(Origin::span(self.source, self.visible(range)))
+        self.unsupported(range, Unsupported::NonStringKey(shown))
     }
 
     /// At least one character of the text, so that an empty span is still underlined.
@@ -373,16 +369,10 @@ impl<'s> Builder<'s> {
         let offset = self.offsets.byte(*error.marker());
         // The scanner counts open flow collections in a byte: past 255 it stops.
         if error.info() == "recursion limit exceeded" {
-            return NESTING_TOO_DEEP
-                .diag(format!("{} nests arrays and objects deeper than {MAX_DEPTH} levels", self.source.display_path()))
-                .at(Origin::span(self.source, self.visible(offset..offset)));
+            return too_deep_at(self.source, self.visible(offset..offset));
         }
         syntax_error(self.source, offset..offset, error.info())
     }
-}
-
-fn unknown_tag(tag: &Tag) -> String {
-    format!("YAML tag {}{} has no JSON meaning; remove it", tag.handle, tag.suffix)
 }
 
 /// How many nodes a value holds (itself included).

@@ -3,10 +3,10 @@
 
 pub mod audiences;
 pub mod blank_string;
-pub mod cli_command;
-pub mod cli_paths;
+pub mod cli_command_component;
+pub mod cli_path;
 pub mod duplicate_tool_name;
-pub mod icons;
+pub mod icon_list;
 pub mod meta_key_grammar;
 pub mod reserved_meta_key;
 

@@ -3,14 +3,14 @@
 
 mod dangling_component_ref;
 mod defs_shadow;
-mod dialect;
+mod input_object_root;
 mod invalid_component_ref;
-pub mod invalid_resources;
 mod invalid_schema;
+pub mod invalid_schema_resources;
 mod non_portable_ref;
-mod object_root;
 pub mod ref_cycle;
-mod runtime_only;
+mod runtime_only_type;
+mod schema_dialect;
 mod schema_type;
 mod unresolved_ref;
 
@@ -18,13 +18,13 @@ use serde_json::Value;
 
 pub use dangling_component_ref::DANGLING_COMPONENT_REF;
 pub use defs_shadow::DEFS_SHADOW;
-pub use dialect::{DRAFT_2020_12, SCHEMA_DIALECT};
+pub use input_object_root::INPUT_OBJECT_ROOT;
 pub use invalid_component_ref::INVALID_COMPONENT_REF;
-pub use invalid_resources::INVALID_SCHEMA_RESOURCES;
 pub use invalid_schema::INVALID_SCHEMA;
+pub use invalid_schema_resources::INVALID_SCHEMA_RESOURCES;
 pub use non_portable_ref::NON_PORTABLE_REF;
-pub use object_root::INPUT_OBJECT_ROOT;
-pub use runtime_only::RUNTIME_ONLY_TYPE;
+pub use runtime_only_type::RUNTIME_ONLY_TYPE;
+pub use schema_dialect::{DRAFT_2020_12, SCHEMA_DIALECT};
 pub use schema_type::SCHEMA_TYPE;
 pub use unresolved_ref::UNRESOLVED_REF;
 
@@ -102,7 +102,7 @@ pub fn check_compiles(subject: &Subject<'_>, components: &Components, out: &mut 
 /// find. The schema's own type and dialect come first; nothing else is checked when
 /// either fails.
 pub fn check(subject: &Subject<'_>, components: &Components, wording: Wording, out: &mut Vec<Diagnostic>) {
-    if !schema_type::check(subject, out) || !dialect::check(subject, out) {
+    if !schema_type::check(subject, out) || !schema_dialect::check(subject, out) {
         return;
     }
     let references = refs::collect(subject.value);
@@ -110,10 +110,10 @@ pub fn check(subject: &Subject<'_>, components: &Components, wording: Wording, o
     let uses_components = refs::component_names(&references).next().is_some();
     invalid_schema::check(subject, &compiled, wording, uses_components, out);
     if subject.role == Role::Input {
-        object_root::check(subject, out);
+        input_object_root::check(subject, out);
     }
     if subject.role.is_tool_schema() {
-        runtime_only::check(subject, out);
+        runtime_only_type::check(subject, out);
         if !components.is_empty() {
             defs_shadow::check(subject, components, out);
         }

@@ -1,64 +1,20 @@
 //! The exports surface (EXPORTS.md b, c): a module's public functions and pipelines
-//! as catalog entries, built statically from their signatures and docs.
+//! as catalog entries, built statically from their signatures and docs; their
+//! attributes are read by `harn_attribute`, their throws checked by
+//! `unrepresentable_throws`.
 
 use serde_json::{Value, json};
 
-use super::ast::{Attribute, ExprKind, FnDecl, Ident, Item, Module, Param, PipelineDecl, Span, TypeExpr, TypeKind};
+use super::ast::{FnDecl, Ident, Item, Module, Param, PipelineDecl, Span, TypeExpr, TypeKind};
 use super::bounds::Exceeded;
 use super::docs;
+use super::harn_attribute;
 use super::spanned::Spanned;
 use super::types::Projector;
+use super::unrepresentable_throws::unrepresentable_throws;
 use crate::contract::{SCHEMA_VERSION, ToolGovernance};
-use crate::declare_rule;
-use crate::diagnostics::{Diagnostic, Origin};
+use crate::diagnostics::Diagnostic;
 use crate::source::SourceFile;
-
-declare_rule! {
-    /// ## What it checks
-    /// That an exported function's `throws` type has a JSON Schema: a type with no
-    /// schema (`any`, a type parameter, `Result<…>`, a generic alias, an unknown name)
-    /// cannot describe the errors callers receive.
-    ///
-    /// ## Why
-    /// Upstream Harn fails the whole command in this case; a missing output
-    /// schema is merely omitted, but a declared throw must be describable.
-    ///
-    /// ## Example
-    /// ```harn
-    /// pub fn fetch(id: string) -> string throws any { … }
-    /// ```
-    pub static UNREPRESENTABLE_THROWS = {
-        code: "unrepresentable-throws",
-        phase: Catalog,
-        severity: Error,
-        summary: "an exported function's throws type has no JSON Schema",
-        help: "throw a struct, an enum, or a shape of portable fields",
-    }
-}
-
-declare_rule! {
-    /// ## What it checks
-    /// The arguments of `@annotations(...)` on an exported function: only the named
-    /// boolean literals `readOnly`, `destructive`, `idempotent` and `openWorld` become
-    /// MCP hints (`readOnlyHint`, …); any other argument is dropped with this warning
-    /// (upstream's `HARN-SRV-018`). Also a `@job` that takes anything but nothing or
-    /// one string.
-    ///
-    /// ## Why
-    /// A hint that is silently dropped changes how clients treat the tool.
-    ///
-    /// ## Example
-    /// ```harn
-    /// @annotations(readOnly: "yes", cached: true)
-    /// pub fn lookup(id: string) -> string { … }
-    /// ```
-    pub static HARN_ATTRIBUTE = {
-        code: "harn-attribute",
-        phase: Catalog,
-        severity: Warning,
-        summary: "an attribute argument of an exported function is not understood and is dropped",
-    }
-}
 
 /// A callable that becomes a tool.
 pub enum Callable<'m> {
@@ -207,21 +163,14 @@ fn entry(
                 let subject = || format!("the throws type of `{name_of}`");
                 too_large(&exceeded, projector, subject, throws.span, source, out);
             }
-            Ok(None) => out.push(
-                UNREPRESENTABLE_THROWS
-                    .diag(format!(
-                        "export {:?} declares a throws type that cannot be represented as JSON Schema",
-                        name.name
-                    ))
-                    .at(Origin::span(source, throws.span.range())),
-            ),
+            Ok(None) => out.push(unrepresentable_throws(&name.name, throws.span, source)),
         }
     }
     super::limits::check(attributes, source, out);
-    if let Some(annotations) = annotations(attributes, source, out) {
+    if let Some(annotations) = harn_attribute::annotations(attributes, source, out) {
         tool.insert("annotations", at, annotations);
     }
-    if let Some(job) = job(attributes, source, out) {
+    if let Some(job) = harn_attribute::job(attributes, source, out) {
         tool.insert("execution", job.span(), job);
     }
     let governance = serde_json::to_value(ToolGovernance::everyone()).expect("governance serialises");
@@ -324,57 +273,4 @@ fn handler_envelope_data(schema: Value) -> Value {
         Some(data) if is_envelope => data.clone(),
         _ => schema,
     }
-}
-
-fn warn(source: &std::sync::Arc<SourceFile>, span: Span, message: String, out: &mut Vec<Diagnostic>) {
-    out.push(HARN_ATTRIBUTE.diag(message).at(Origin::span(source, span.range())));
-}
-
-/// `@annotations(readOnly: true, …)` as MCP hints, when at least one is valid.
-fn annotations(
-    attributes: &[Attribute],
-    source: &std::sync::Arc<SourceFile>,
-    out: &mut Vec<Diagnostic>,
-) -> Option<Spanned> {
-    let attribute = attributes.iter().find(|a| a.name.name == "annotations")?;
-    let mut hints = Spanned::Object(Vec::new(), attribute.span);
-    let mut count = 0;
-    for argument in &attribute.args {
-        let hint = argument.name.as_ref().and_then(|n| match n.name.as_str() {
-            "readOnly" => Some("readOnlyHint"),
-            "destructive" => Some("destructiveHint"),
-            "idempotent" => Some("idempotentHint"),
-            "openWorld" => Some("openWorldHint"),
-            _ => None,
-        });
-        match (hint, &argument.value.kind) {
-            (Some(hint), ExprKind::Bool(value)) => {
-                let key_span = argument.name.as_ref().map_or(argument.span, |n| n.span);
-                hints.insert(hint, key_span, Spanned::leaf(*value, argument.value.span));
-                count += 1;
-            }
-            _ => warn(
-                source,
-                argument.span,
-                "HARN-SRV-018: @annotations takes only readOnly, destructive, idempotent and openWorld as named true/false; this argument is dropped".to_owned(),
-                out,
-            ),
-        }
-    }
-    (count > 0).then_some(hints)
-}
-
-/// `{"taskSupport":"optional"}` for a valid `@job` or `@job("name")`.
-fn job(attributes: &[Attribute], source: &std::sync::Arc<SourceFile>, out: &mut Vec<Diagnostic>) -> Option<Spanned> {
-    let attribute = attributes.iter().find(|a| a.name.name == "job")?;
-    let valid = match attribute.args.as_slice() {
-        [] => true,
-        [only] => only.name.is_none() && matches!(only.value.kind, ExprKind::Str(_)),
-        _ => false,
-    };
-    if !valid {
-        warn(source, attribute.span, "@job takes nothing or one job name string; it is ignored".to_owned(), out);
-        return None;
-    }
-    Some(Spanned::leaf(json!({ "taskSupport": "optional" }), attribute.span))
 }

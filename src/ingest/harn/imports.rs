@@ -7,35 +7,10 @@ use std::sync::Arc;
 
 use super::ast::{Import, Item, Module};
 use super::types::{Declaration, Declarations};
-use crate::declare_rule;
+use super::unresolved_import::unreadable_import;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::paths::{self, Confinement, PATH_OUTSIDE_PROJECT};
+use crate::paths::{self, Confinement};
 use crate::source::{Format, SourceFile};
-
-declare_rule! {
-    /// ## What it checks
-    /// The imports of a `.harn` module whose types the catalog may need. A relative
-    /// import (`"./types"`) is read from disk; when one cannot be read or parsed,
-    /// upstream drops the declarations of every import, and so does the compiler, with
-    /// this warning. A `std/…` or package import names source harn-catalog does not
-    /// have offline; the warning names the types the exported signatures use that are
-    /// therefore left unresolved (they project as `{}` on input and vanish on output).
-    ///
-    /// ## Why
-    /// A type that silently erases to `{}` changes what a tool accepts.
-    ///
-    /// ## Example
-    /// ```harn
-    /// import { Widget } from "./missing"
-    /// pub fn get(id: string) -> Widget { … }
-    /// ```
-    pub static UNRESOLVED_IMPORT = {
-        code: "unresolved-import",
-        phase: Catalog,
-        severity: Warning,
-        summary: "an import's type declarations are not available to the catalog",
-    }
-}
 
 /// Where an import points.
 pub enum Target {
@@ -104,14 +79,7 @@ pub fn imported_modules(
                     return Vec::new();
                 }
                 Err(Failure::Unreadable(reason)) => {
-                    out.push(
-                        UNRESOLVED_IMPORT
-                            .diag(format!(
-                                "import {:?}: {reason}; as upstream does, the declarations of every import are left out",
-                                import.path
-                            ))
-                            .at(Origin::span(source, import.span.range())),
-                    );
+                    out.push(unreadable_import(import, source, &reason));
                     return Vec::new();
                 }
             }
@@ -132,11 +100,7 @@ fn outside<'a>(
     imports
         .filter_map(|import| {
             let escape = paths::escape(root, folder, &written(import)?)?;
-            Some(
-                PATH_OUTSIDE_PROJECT
-                    .diag(format!("import {}; nothing was read from it", escape.describe(&import.path)))
-                    .at(Origin::span(source, import.span.range())),
-            )
+            Some(paths::outside_import(&escape, &import.path, Origin::span(source, import.span.range())))
         })
         .collect()
 }

@@ -4,6 +4,8 @@ pub mod ast;
 mod bounds;
 pub mod docs;
 mod exports;
+mod harn_attribute;
+mod harn_syntax;
 mod imports;
 pub mod lexer;
 mod limits;
@@ -12,37 +14,15 @@ mod script;
 mod spanned;
 mod stack;
 pub mod types;
+mod unrepresentable_throws;
+mod unresolved_import;
 
 use std::sync::Arc;
 
 use super::Document;
-use crate::declare_rule;
-use crate::diagnostics::{Diagnostic, Origin};
+use crate::diagnostics::Diagnostic;
 use crate::paths::Confinement;
 use crate::source::SourceFile;
-use ast::Module;
-
-declare_rule! {
-    /// ## What it checks
-    /// That a `.harn` module is well-formed Harn, as far as harn-catalog reads it:
-    /// strings and comments are closed, brackets balance, declarations and type
-    /// expressions follow Harn's grammar (see [spec/harn.md](../spec/harn.md)).
-    ///
-    /// ## Why
-    /// Nothing can be read from a module that does not parse. The diagnostic says
-    /// what was expected and points at what was found.
-    ///
-    /// ## Example
-    /// ```harn
-    /// pub fn lookup(id: string -> string { … }
-    /// ```
-    pub static HARN_SYNTAX = {
-        code: "harn-syntax",
-        phase: Input,
-        severity: Error,
-        summary: "a .harn module does not parse",
-    }
-}
 
 /// Which registry a `.harn` module stands for (DECISIONS.md 2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
@@ -70,8 +50,7 @@ pub fn load_confined(
     surface: Surface,
     paths: &Confinement,
 ) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
-    let module = parser::parse(&source.text)
-        .map_err(|e| HARN_SYNTAX.diag(e.message).at(Origin::span(&source, e.span.range())))?;
+    let module = parser::parse(&source.text).map_err(|e| harn_syntax::harn_syntax(&source, e))?;
     let surface = match surface {
         Surface::Auto if exports::has_exports(&module) => Surface::Exports,
         Surface::Auto => Surface::Script,
@@ -83,7 +62,7 @@ pub fn load_confined(
         _ => {
             let imported = imports::imported_modules(&module, &source, paths, &mut diagnostics);
             let declarations = imports::declarations(&imported, &module);
-            warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
+            unresolved_import::warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
             let projector = types::Projector::new(&declarations, &module);
             exports::catalog(&module, &projector, &source, &mut diagnostics)
         }
@@ -91,42 +70,4 @@ pub fn load_confined(
     let (value, spans) = spanned.into_parts();
     source.set_spans(spans);
     Ok((Document { source, value }, diagnostics))
-}
-
-/// With imports that are not available offline (`std/…`, packages), names the
-/// types that exported signatures use but nothing declares.
-fn warn_unresolved_types(
-    module: &Module,
-    declarations: &types::Declarations<'_>,
-    source: &Arc<SourceFile>,
-    out: &mut Vec<Diagnostic>,
-) {
-    let unavailable = imports::unavailable_imports(module);
-    let Some(first) = unavailable.first() else { return };
-    let mut unresolved: Vec<&str> = Vec::new();
-    for callable in exports::exported(module) {
-        let signature = callable.signature();
-        let named =
-            signature.params.iter().filter_map(|p| p.ty.as_ref()).chain(signature.returns).chain(signature.throws);
-        for name in named.flat_map(types::names) {
-            let generic = signature.generics.iter().any(|g| g.name == name);
-            let known = types::is_builtin(name) || declarations.declares(name) || name.starts_with("Harness");
-            if !generic && !known && !unresolved.contains(&name) {
-                unresolved.push(name);
-            }
-        }
-    }
-    if unresolved.is_empty() {
-        return;
-    }
-    let paths: Vec<String> = unavailable.iter().map(|i| format!("{:?}", i.path)).collect();
-    out.push(
-        imports::UNRESOLVED_IMPORT
-            .diag(format!(
-                "{} cannot be read offline, so these types stay unresolved (`{{}}` as input, no output schema): {}",
-                paths.join(", "),
-                unresolved.join(", ")
-            ))
-            .at(Origin::span(source, first.span.range())),
-    );
 }

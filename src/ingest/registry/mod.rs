@@ -7,8 +7,14 @@ mod entry;
 mod executor;
 pub mod fields;
 mod input_schema_spelling;
-mod options;
 pub mod raw;
+mod redefined_tool;
+mod registry_cli;
+mod registry_components;
+mod registry_info;
+mod registry_shape;
+mod shadowed_key;
+mod tool_spec;
 
 use std::collections::HashMap;
 
@@ -16,54 +22,9 @@ use serde_json::Value;
 
 use super::Document;
 use crate::contract::{ToolCatalog, ToolCatalogEntry, ToolCatalogSchemaVersion};
-use crate::declare_rule;
-use crate::diagnostics::{Diagnostic, Origin};
+use crate::diagnostics::Diagnostic;
 use crate::pointer::Pointer;
 use crate::provenance::{EntryOrigin, Provenance};
-
-declare_rule! {
-    /// ## What it checks
-    /// The top level of a registry declaration: an object with a `tools` list and
-    /// optionally `info`, `components` and `cli`; no other key.
-    ///
-    /// ## Why
-    /// A misspelt top-level key (`component`, `tool`) would otherwise be ignored and
-    /// its content silently lost. A file with `schema_version` at the top is read as a
-    /// catalog instead.
-    ///
-    /// ## Example
-    /// ```json
-    /// {"tool": [{"name": "lookup_widget"}]}
-    /// ```
-    pub static REGISTRY_SHAPE = {
-        code: "registry-shape",
-        phase: Catalog,
-        severity: Error,
-        summary: "a registry declaration is not `{tools, info?, components?, cli?}`",
-    }
-}
-
-declare_rule! {
-    /// ## What it checks
-    /// A tool name defined twice in one registry. As upstream's `tool_define` does,
-    /// the last definition wins and takes the last position in the catalog.
-    ///
-    /// ## Why
-    /// The earlier definition disappears from the catalog, which is rarely what a
-    /// registry author meant (see [Redefinitions](../spec/declarations.md#redefinitions)).
-    ///
-    /// ## Example
-    /// ```json
-    /// {"tools": [{"name": "lookup_widget"}, {"name": "lookup_widget"}]}
-    /// ```
-    pub static REDEFINED_TOOL = {
-        code: "redefined-tool",
-        phase: Catalog,
-        severity: Warning,
-        summary: "a tool name is defined twice; the last definition wins",
-        help: "rename one of the tools or remove the definition that is not wanted",
-    }
-}
 
 /// A registry declaration normalised into a catalog. The catalog holds every entry
 /// that normalised; when `diagnostics` has errors it is partial and only good for
@@ -92,11 +53,7 @@ pub fn normalize(document: Document) -> Normalized {
     let mut provenance = Provenance::identity(source.clone(), 0);
     let root = Pointer::root();
     let Value::Object(top) = value else {
-        diagnostics.push(
-            REGISTRY_SHAPE
-                .diag("a registry declaration must be an object with a \"tools\" list")
-                .at(Origin::value(&source, root)),
-        );
+        diagnostics.push(registry_shape::not_an_object(&source, root));
         return Normalized { catalog, provenance, superseded: Vec::new(), diagnostics };
     };
     let mut tools = None;
@@ -104,35 +61,13 @@ pub fn normalize(document: Document) -> Normalized {
         let at = root.key(&key);
         match key.as_str() {
             "tools" => tools = Some(value),
-            "info" => catalog.info = options::info(&source, value, &at, &mut diagnostics),
-            "components" => catalog.components = options::components(&source, value, &at, &mut diagnostics),
-            "cli" => catalog.cli = options::cli(&source, value, &at, &mut diagnostics),
-            _ => diagnostics.push(
-                REGISTRY_SHAPE
-                    .diag(format!(
-                        "unknown top-level key {key:?} in a registry declaration; expected \"tools\", \"info\", \"components\" or \"cli\""
-                    ))
-                    .at(Origin::key(&source, at)),
-            ),
+            "info" => catalog.info = registry_info::info(&source, value, &at, &mut diagnostics),
+            "components" => catalog.components = registry_components::components(&source, value, &at, &mut diagnostics),
+            "cli" => catalog.cli = registry_cli::cli(&source, value, &at, &mut diagnostics),
+            _ => diagnostics.push(registry_shape::unknown_key(&source, &key, at)),
         }
     }
-    let specs = match tools {
-        Some(Value::Array(specs)) => specs,
-        Some(_) => {
-            diagnostics.push(
-                REGISTRY_SHAPE
-                    .diag("\"tools\" must be a list of tool specs")
-                    .at(Origin::value(&source, root.key("tools"))),
-            );
-            Vec::new()
-        }
-        None => {
-            diagnostics.push(
-                REGISTRY_SHAPE.diag("a registry declaration needs a \"tools\" list").at(Origin::value(&source, root)),
-            );
-            Vec::new()
-        }
-    };
+    let specs = registry_shape::tool_specs(&source, tools, &mut diagnostics);
 
     // tool_define order: each definition is checked, a redefinition replaces the
     // earlier entry and moves to the end.
@@ -148,14 +83,7 @@ pub fn normalize(document: Document) -> Normalized {
         let (name, name_at) = (raw.name.clone(), raw.name_at.clone());
         let normalized = entry::normalize(&source, raw, &mut diagnostics);
         if let Some((earlier, earlier_at)) = by_name.get(&name) {
-            diagnostics.push(
-                REDEFINED_TOOL
-                    .diag(format!(
-                        "tool {name:?} is defined again; the last definition wins and moves to the end of the catalog"
-                    ))
-                    .at(Origin::value(&source, name_at.clone()))
-                    .related(Origin::value(&source, earlier_at.clone()), "first defined here"),
-            );
+            diagnostics.push(redefined_tool::redefined(&source, &name, name_at.clone(), earlier_at.clone()));
             superseded.extend(kept[*earlier].take());
         }
         by_name.insert(name, (kept.len(), name_at));

@@ -1,12 +1,20 @@
-//! Input-phase rules shared by the JSON, YAML and TOML readers.
+//! Input-phase rules: reading a file, and what the JSON, YAML and TOML readers refuse.
 
 mod duplicate_key;
+mod empty_input;
 pub mod inexact_number;
+mod invalid_utf8;
 mod nesting_too_deep;
 mod syntax_error;
+mod unknown_format;
+mod unreadable_input;
 mod unsupported_value;
 
-pub use duplicate_key::DUPLICATE_KEY;
-pub use nesting_too_deep::{NESTING_TOO_DEEP, too_deep};
+pub use duplicate_key::{DUPLICATE_KEY, duplicate_key};
+pub use empty_input::{EMPTY_INPUT, check_not_empty};
+pub use invalid_utf8::{INVALID_UTF8, invalid_utf8};
+pub use nesting_too_deep::{NESTING_TOO_DEEP, too_deep, too_deep_at, too_deep_for_toml};
 pub use syntax_error::{SYNTAX_ERROR, syntax_error};
-pub use unsupported_value::UNSUPPORTED_VALUE;
+pub use unknown_format::{UNKNOWN_FORMAT, format_of};
+pub use unreadable_input::{UNREADABLE_INPUT, unreadable_directory, unreadable_file};
+pub use unsupported_value::{UNSUPPORTED_VALUE, Unsupported, unsupported_value};

@@ -1,3 +1,6 @@
+//! `nesting-too-deep`: arrays and objects nested deeper than [`MAX_DEPTH`].
+
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::declare_rule;
@@ -29,7 +32,26 @@ declare_rule! {
 
 /// The diagnostic for a value nested deeper than [`MAX_DEPTH`] at `pointer`.
 pub fn too_deep(source: &Arc<SourceFile>, pointer: Pointer) -> Diagnostic {
+    NESTING_TOO_DEEP.diag(too_deep_message(source)).at(Origin::value(source, pointer))
+}
+
+/// The diagnostic for nesting that crosses [`MAX_DEPTH`] at `range`, where a reader
+/// stops before it has a value to point at.
+pub fn too_deep_at(source: &Arc<SourceFile>, range: Range<usize>) -> Diagnostic {
+    NESTING_TOO_DEEP.diag(too_deep_message(source)).at(Origin::span(source, range))
+}
+
+/// The diagnostic for nesting the TOML reader refuses by its own bound, below
+/// [`MAX_DEPTH`], with the reader's `message`.
+pub fn too_deep_for_toml(source: &Arc<SourceFile>, range: Range<usize>, message: &str) -> Diagnostic {
     NESTING_TOO_DEEP
-        .diag(format!("{} nests arrays and objects deeper than {MAX_DEPTH} levels", source.display_path()))
-        .at(Origin::value(source, pointer))
+        .diag(format!(
+            "{} nests arrays and tables deeper than the TOML reader accepts ({message})",
+            source.display_path()
+        ))
+        .at(Origin::span(source, range))
+}
+
+fn too_deep_message(source: &SourceFile) -> String {
+    format!("{} nests arrays and objects deeper than {MAX_DEPTH} levels", source.display_path())
 }

@@ -1,3 +1,5 @@
+//! `syntax-error`: an input that is not well-formed JSON, YAML or TOML.
+
 use std::ops::Range;
 use std::sync::Arc;
 

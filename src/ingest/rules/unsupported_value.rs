@@ -1,4 +1,11 @@
+//! `unsupported-value`: a YAML or TOML value that JSON cannot carry.
+
+use std::fmt::Display;
+
+use saphyr_parser::Tag;
+
 use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
 
 declare_rule! {
     /// ## What it checks
@@ -22,4 +29,43 @@ declare_rule! {
         severity: Error,
         summary: "a YAML or TOML value has no JSON equivalent",
     }
+}
+
+/// What a reader found that JSON cannot carry.
+pub enum Unsupported<'a> {
+    /// An infinite or NaN number, as the input spells it (`.inf`, `nan`).
+    NonFinite(&'a str),
+    /// A TOML date-time.
+    TomlDateTime(&'a dyn Display),
+    /// A YAML mapping key that is not a string, as shown in the message.
+    NonStringKey(&'a str),
+    /// A YAML tag outside the core schema.
+    UnknownTag(&'a Tag),
+    /// A YAML node of no core type, or a document without a node.
+    UnreadableYaml,
+    /// A YAML alias whose anchor was never set.
+    DanglingAlias,
+    /// YAML aliases that copy more nodes than the reader's budget.
+    AliasExpansion,
+}
+
+/// The diagnostic for `what`, at `at`; raised by the YAML and TOML readers at the
+/// value they stop on.
+pub fn unsupported_value(what: Unsupported<'_>, at: Origin) -> Diagnostic {
+    let message = match what {
+        Unsupported::NonFinite(shown) => format!("{shown} has no JSON equivalent; quote it to make it a string"),
+        Unsupported::TomlDateTime(date) => {
+            format!("TOML date-time {date} has no JSON equivalent; quote it to make it a string")
+        }
+        Unsupported::NonStringKey(shown) => {
+            format!("YAML mapping key {shown} is not a string; JSON keys are strings, so quote it")
+        }
+        Unsupported::UnknownTag(tag) => format!("YAML tag {}{} has no JSON meaning; remove it", tag.handle, tag.suffix),
+        Unsupported::UnreadableYaml => "this YAML value cannot be read as JSON".to_owned(),
+        Unsupported::DanglingAlias => "this YAML alias names no anchor".to_owned(),
+        Unsupported::AliasExpansion => {
+            "YAML aliases expand into too many nodes; write the values out instead".to_owned()
+        }
+    };
+    UNSUPPORTED_VALUE.diag(message).at(at)
 }

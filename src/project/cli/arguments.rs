@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use super::rules::{
-    argument_form, argument_property, boolean_style, collisions, completions, positionals, repeatable, spelling,
+    argument_collision, argument_form, argument_property, boolean_style, completions, positionals, repeatable, spelling,
 };
 use super::{PreparedArgument, PreparedTool};
 use crate::contract::{OptionSpelling, ToolCliArgumentSpec};
@@ -61,7 +61,7 @@ pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
             enum_values: enum_values(property_schema, spec.repeatable),
         });
     }
-    collisions::check(tool, &arguments, out);
+    argument_collision::check(tool, &arguments, out);
     positionals::check(tool, &arguments, out);
     arguments.sort_by(|a, b| {
         let key = |x: &PreparedArgument| (x.position.unwrap_or(u32::MAX), x.display_order.unwrap_or(u32::MAX));

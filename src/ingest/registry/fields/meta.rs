@@ -1,10 +1,10 @@
-//! `meta` → `_meta` (a.3 step 11).
+//! `meta` → `_meta` (a.3 step 11), and `meta-field`, which refuses a `meta` that is
+//! not an object.
 
 use serde_json::Value;
 
 use crate::contract::SortedObject;
 use crate::declare_rule;
-use crate::diagnostics::Origin;
 use crate::ingest::registry::raw::{EntryCtx, Field};
 
 declare_rule! {
@@ -26,36 +26,8 @@ declare_rule! {
     }
 }
 
-declare_rule! {
-    /// ## What it checks
-    /// A tool spec that sets `_meta`. A registry reads MCP metadata from `meta` only;
-    /// upstream passes `_meta` through `tool_define` and then ignores it.
-    ///
-    /// ## Why
-    /// `_meta` is the catalog's spelling, so writing it in a declaration is an easy
-    /// slip, and the metadata would silently go missing from the catalog.
-    ///
-    /// ## Example
-    /// ```json
-    /// {"name": "t", "_meta": {"io.example/tier": "gold"}}
-    /// ```
-    pub static IGNORED_META_KEY = {
-        code: "ignored-meta-key",
-        phase: Catalog,
-        severity: Warning,
-        summary: "a tool spec sets `_meta`, which a registry ignores",
-        help: "rename the key to \"meta\"",
-    }
-}
-
 pub fn meta(cx: &mut EntryCtx<'_>, field: Option<Field>, ignored: Option<Field>) -> Option<SortedObject> {
-    if let Some(ignored) = ignored {
-        cx.push(
-            IGNORED_META_KEY
-                .diag(format!("tool {:?} sets \"_meta\", which a registry declaration ignores", cx.tool))
-                .at(Origin::key(cx.source, ignored.at)),
-        );
-    }
+    super::ignored_meta_key::warn_ignored_meta(cx, ignored);
     let Field { value, at } = field?;
     match value {
         Value::Null => None,

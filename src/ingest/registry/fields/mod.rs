@@ -5,6 +5,7 @@ pub mod cli;
 pub mod execution;
 pub mod governance;
 pub mod icons;
+mod ignored_meta_key;
 pub mod meta;
 pub mod parameters;
 pub mod policy;

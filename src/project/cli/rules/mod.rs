@@ -1,9 +1,10 @@
-//! The prepare-phase CLI rules of CONTRACT.md d.2 and d.3, one per file.
+//! The prepare-phase CLI rules of CONTRACT.md d.2 and d.3, one per file, named after
+//! its rule less the `cli-` prefix.
 
+pub mod argument_collision;
 pub mod argument_form;
 pub mod argument_property;
 pub mod boolean_style;
-pub mod collisions;
 pub mod command_metadata;
 pub mod command_siblings;
 pub mod completions;

@@ -1,4 +1,5 @@
-//! The MCP projection's refusals (CONTRACT.md c.2), one per file.
+//! The MCP projection's refusals (CONTRACT.md c.2), one per file, named after its
+//! rule less the `mcp-` prefix.
 
 pub mod external_ref;
 pub mod resource_scope;

@@ -1,0 +1,46 @@
+//! `invalid-utf8`: an input file that is not UTF-8 text.
+
+use std::path::Path;
+use std::string::FromUtf8Error;
+use std::sync::Arc;
+
+use crate::declare_rule;
+use crate::diagnostics::{Diagnostic, Origin};
+use crate::source::{Format, SourceFile};
+
+declare_rule! {
+    /// ## What it checks
+    /// That the input file is UTF-8 text.
+    ///
+    /// ## Why
+    /// JSON, YAML and TOML inputs are Unicode text; a file in another encoding (or a
+    /// binary file given by mistake) would otherwise be misread.
+    ///
+    /// ## Example
+    /// A registry saved as Latin-1 with an `é` in a description.
+    pub static INVALID_UTF8 = {
+        code: "invalid-utf8",
+        phase: Input,
+        severity: Error,
+        summary: "the input file is not UTF-8 text",
+        help: "save the file as UTF-8",
+    }
+}
+
+/// The diagnostic for the bytes of `path` (read as `format`) that `error` found not
+/// to be UTF-8, pointing at the first bad byte.
+pub fn invalid_utf8(path: &Path, format: Format, error: &FromUtf8Error) -> Diagnostic {
+    let offset = error.utf8_error().valid_up_to();
+    // Shown with the bad bytes replaced, so the offending line can be printed.
+    let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
+    let source = Arc::new(SourceFile::new(path, lossy, format));
+    let at = source.line_col(offset);
+    INVALID_UTF8
+        .diag(format!(
+            "{} is not valid UTF-8: invalid byte sequence at line {}, column {} (byte offset {offset})",
+            path.display(),
+            at.line,
+            at.column
+        ))
+        .at(Origin::span(&source, offset..offset + 1))
+}
