@@ -61,7 +61,16 @@ msrv:
 unit: tools
 	$(CARGO) test --quiet
 
+# benches/process.sh measures whole processes with GNU time, which a new machine may
+# lack: installed from Debian as root, asked for otherwise.
 bench:
+	@if [ ! -x /usr/bin/time ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; \
+		else \
+			echo "make bench needs GNU time (/usr/bin/time): install the Debian package 'time'" >&2; exit 2; \
+		fi; \
+	fi
 	$(CARGO) build --release --quiet --examples --bin harn-catalog
 	./benches/process.sh
 	$(CARGO) bench --bench compile --bench harn
