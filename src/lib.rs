@@ -24,6 +24,7 @@ pub mod emit;
 pub mod ingest;
 pub mod paths;
 pub mod pointer;
+pub mod process;
 pub mod project;
 pub mod provenance;
 pub mod schema;

@@ -22,9 +22,6 @@ use harn_catalog::project::{McpDocuments, Prepared, cli, mcp};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc's `mi_option_purge_delay` (mimalloc.h), which libmimalloc-sys does not name.
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
 /// Exit code: success.
 const OK: u8 = 0;
 /// Exit code: the input was rejected.
@@ -252,21 +249,7 @@ impl ReportArgs {
 }
 
 fn main() -> ExitCode {
-    // mimalloc hands freed memory back to the kernel after 10 ms by default, and a
-    // compilation that frees a parse tree and then builds a catalog faults it straight
-    // back in, each page zeroed again (over half the time of a 10,000-tool registry).
-    // The process ends in seconds: keep what it freed until then.
-    // SAFETY: sets a process-wide allocator option; no other thread runs yet.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
-    // Transparent huge pages are zeroed 2 MB at a time, and each may wait for the
-    // kernel to compact memory: with them a 10,000-tool registry peaked 30 MB higher
-    // and spent anywhere from 0.1 to 1.3 s in the kernel on a busy machine. mimalloc
-    // reads its own THP option before `main`, so the process opts out instead.
-    #[cfg(target_os = "linux")]
-    // SAFETY: prctl with integer arguments only; failure just leaves THP as it was.
-    unsafe {
-        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    }
+    harn_catalog::process::tune_for_a_short_run();
     let cli = Cli::parse();
     // Inputs are bounded in depth, but the schema compiler and the serialisers recurse:
     // a generous stack keeps every bounded input far from its end.
