@@ -23,10 +23,20 @@ use rules::inexact_number;
 
 pub use rules::{EMPTY_INPUT, INVALID_UTF8, UNKNOWN_FORMAT, UNREADABLE_INPUT};
 
-/// Deepest nesting of arrays and objects accepted in any input format. serde_json
-/// refuses deeper JSON on its own; YAML and TOML are held to the same bound so that
-/// nothing downstream recurses deeper than this.
+/// Deepest nesting of arrays and objects accepted in any input format, as [`depth`]
+/// counts it: the JSON, YAML and TOML readers and the Harn front end all hold to it, so
+/// that nothing downstream recurses deeper than this.
 pub const MAX_DEPTH: usize = 128;
+
+/// How many levels of arrays and objects `value` nests (0 for a scalar): the measure
+/// [`MAX_DEPTH`] bounds. Safe on any depth (the stack grows as needed).
+pub fn depth(value: &Value) -> usize {
+    harn::stack::grow(|| match value {
+        Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+        Value::Object(members) => 1 + members.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    })
+}
 
 /// A parsed input file: its source and its value.
 pub struct Document {

@@ -209,7 +209,7 @@ impl<'s> Builder<'s> {
                     };
                 }
                 // The copy nests as deep here as the anchored value did where it stood.
-                self.check_depth(range, levels(&value))?;
+                self.check_depth(range, super::depth(&value))?;
                 self.complete(Node { value, span, anchor: 0 })
             }
         }
@@ -376,16 +376,6 @@ impl<'s> Builder<'s> {
 }
 
 /// How many nodes a value holds (itself included).
-/// How many levels of arrays and objects `value` nests (0 for a scalar). Recursion is
-/// bounded: the value was read within [`MAX_DEPTH`].
-fn levels(value: &Value) -> usize {
-    match value {
-        Value::Array(items) => 1 + items.iter().map(levels).max().unwrap_or(0),
-        Value::Object(map) => 1 + map.values().map(levels).max().unwrap_or(0),
-        _ => 0,
-    }
-}
-
 fn count_nodes(value: &Value) -> usize {
     match value {
         Value::Array(items) => 1 + items.iter().map(count_nodes).sum::<usize>(),

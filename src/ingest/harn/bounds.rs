@@ -5,8 +5,6 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use serde_json::Value;
-
 use super::ast::Span;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
@@ -155,13 +153,4 @@ impl Budget {
     pub fn first_report(&self) -> bool {
         !self.reported.replace(true)
     }
-}
-
-/// How many levels of arrays and objects `value` nests (0 for a scalar).
-pub fn depth(value: &Value) -> usize {
-    super::stack::grow(|| match value {
-        Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
-        Value::Object(members) => 1 + members.values().map(depth).max().unwrap_or(0),
-        _ => 0,
-    })
 }

@@ -12,7 +12,7 @@ mod limits;
 pub mod parser;
 mod script;
 mod spanned;
-mod stack;
+pub(crate) mod stack;
 pub mod types;
 mod unrepresentable_throws;
 mod unresolved_import;

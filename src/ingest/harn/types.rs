@@ -372,7 +372,7 @@ impl<'d, 'a> Projector<'d, 'a> {
 
 /// `schema`, unless it nests deeper than the document allows `above` levels down.
 fn within_depth(schema: Value, above: usize) -> Result<Value, Exceeded> {
-    let reached = above + super::bounds::depth(&schema);
+    let reached = above + crate::ingest::depth(&schema);
     if reached > MAX_DEPTH { Err(Exceeded::new(Limit::Depth(Some(reached)))) } else { Ok(schema) }
 }
 
