@@ -210,12 +210,13 @@ pub fn shared(relative: &str, suite: &str) -> Option<PathBuf> {
     if path.exists() {
         return Some(path);
     }
-    let line = format!(
-        "SKIPPED {suite}: {} is missing; put the team's shared/ folder beside the repository or set {SHARED_VARIABLE}=<folder>",
-        path.display()
+    skip(
+        suite,
+        &format!(
+            "{} is missing; put the team's shared/ folder beside the repository or set {SHARED_VARIABLE}=<folder>",
+            path.display()
+        ),
     );
-    assert!(std::env::var_os("CI").is_none(), "{line} (CI must run every suite)");
-    say_once(&line);
     None
 }
 
@@ -226,20 +227,21 @@ pub fn tool_present(name: &str, suite: &str, how: &str) -> bool {
     if found.is_ok_and(|output| output.status.success()) {
         return true;
     }
-    let line = format!("SKIPPED {suite}: {name} is not installed ({how})");
-    assert!(std::env::var_os("CI").is_none(), "{line} (CI must run every suite)");
-    say_once(&line);
+    skip(suite, &format!("{name} is not installed ({how})"));
     false
 }
 
-/// Writes `line` to stderr once per process, past libtest's output capture, which
-/// only intercepts the print macros: a skipped suite is never silent.
-pub fn say_once(line: &str) {
+/// Skips `suite` for the reason given: a failure under CI (`CI` set), which must run
+/// every suite; elsewhere a `SKIPPED` line on stderr, once per process, past libtest's
+/// output capture (which only intercepts the print macros), so a skip is never silent.
+fn skip(suite: &str, reason: &str) {
     use std::collections::BTreeSet;
     use std::io::Write;
     use std::sync::Mutex;
+    let line = format!("SKIPPED {suite}: {reason}");
+    assert!(std::env::var_os("CI").is_none(), "{line} (CI must run every suite)");
     static SAID: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
-    if SAID.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(line.to_owned()) {
+    if SAID.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(line.clone()) {
         // A leading newline: libtest's progress dots share the terminal line.
         let _ = writeln!(std::io::stderr().lock(), "\n{line}");
     }
