@@ -9,7 +9,7 @@ TOOLS := .tools
 VENV := $(TOOLS)/venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: demo test tools lint doc msrv unit bench docs gen-protocol-artifacts check-protocol-artifacts clean-tools
+.PHONY: demo test tools lint doc msrv unit bench docs gen-protocol-artifacts check-protocol-artifacts clean-tools upstream-corpus
 
 demo:
 	$(CARGO) build --release --quiet
@@ -90,6 +90,13 @@ check-protocol-artifacts:
 # The rule reference, generated from the rules' own documentation.
 docs:
 	$(CARGO) run --quiet -- rules --markdown > docs/rules.md
+
+# Every .harn file of a checkout of upstream Harn, compiled on both surfaces, and the
+# outcomes counted (tools/upstream-corpus.sh): make upstream-corpus UPSTREAM=../harn
+upstream-corpus:
+	@if [ -z "$(UPSTREAM)" ]; then echo "make upstream-corpus needs UPSTREAM=<checkout of burin-labs/harn>" >&2; exit 2; fi
+	$(CARGO) build --release --quiet --bin harn-catalog
+	./tools/upstream-corpus.sh "$(UPSTREAM)" target/release/harn-catalog
 
 clean-tools:
 	rm -rf $(TOOLS)
