@@ -68,7 +68,7 @@ impl<'s> Parser<'s> {
         loop {
             let mut token = self.peek();
             if token.kind == T::Newline {
-                // A line that starts with `|>`, `&&`, `||` or `??` continues this one.
+                // A line that starts with a binary operator (not `-`) continues this one.
                 let (index, next) = self.after_newlines(self.pos);
                 if !continues_before(next.kind) || matches!(next.kind, T::Dot | T::QuestionDot) {
                     break;
@@ -208,11 +208,14 @@ impl<'s> Parser<'s> {
                 }
                 _ => {
                     self.bump();
-                    let index = self.with_newlines(true, |p| p.expr_in(Ctx::Item))?;
+                    let index = self.with_newlines(true, |p| p.index_or_slice())?;
                     let close = self.expect(T::RBracket, "']' to close the index")?;
-                    Expr {
-                        span: expr.span.to(close.span),
-                        kind: ExprKind::Index { object: Box::new(expr), index: Box::new(index) },
+                    let span = expr.span.to(close.span);
+                    match index {
+                        Some(index) => {
+                            Expr { span, kind: ExprKind::Index { object: Box::new(expr), index: Box::new(index) } }
+                        }
+                        None => other("a slice", span),
                     }
                 }
             };
@@ -222,6 +225,38 @@ impl<'s> Parser<'s> {
             *links += 1;
         }
         Ok(expr)
+    }
+
+    /// What is inside `[…]` after an expression, up to the `]`: an index, or (`None`)
+    /// a slice `[a:b]`, either bound omitted (`[:b]`, `[a:]`, `[:]`).
+    ///
+    /// From burin-labs/harn, crates/harn-parser/src/parser/expressions.rs
+    /// (`parse_postfix`), e45362cf.
+    fn index_or_slice(&mut self) -> Result<Option<Expr>, ParseError> {
+        let start_pos = self.pos;
+        let start = if self.peek().kind == T::Colon { None } else { Some(self.parse_expr()?) };
+        if self.peek().kind == T::Colon {
+            self.bump();
+            if self.peek().kind != T::RBracket {
+                let end_pos = self.pos;
+                self.parse_expr()?;
+                // A second `:` is an error, reported by the caller.
+                if !self.at_end_of(Ctx::Item) && self.peek().kind != T::Colon && self.unknown_continuation() {
+                    self.pos = end_pos;
+                    self.skip_balanced(Ctx::Item)?;
+                }
+            }
+            return Ok(None);
+        }
+        match start {
+            Some(index) if self.at_end_of(Ctx::Item) || !self.unknown_continuation() => Ok(Some(index)),
+            _ => {
+                // An index this reader does not model: skipped whole.
+                self.pos = start_pos;
+                let span = self.skip_balanced(Ctx::Item)?;
+                Ok(Some(other("this expression", span)))
+            }
+        }
     }
 
     /// `(a, name: value, ...rest)`.

@@ -59,7 +59,9 @@
 //! - inside `()`, `[]`, dict literals, shapes, type arguments and parameter lists;
 //! - before a type;
 //! - after a binary operator or `=`;
-//! - before a line that starts with `.`, `?.`, `|>`, `&&`, `||` or `??`;
+//! - before a line that starts with `.`, `?.` or a binary operator other than `-` and
+//!   `in` (`+`, `*`, `/`, `%`, `**`, `==`, `!=`, `<`, `<=`, `>`, `>=`, `&&`, `||`, `??`,
+//!   `|>`);
 //! - before a line that starts with `|` while a union type is read;
 //! - inside a declaration header, up to its body.
 //!
@@ -194,9 +196,33 @@ fn continues_after(kind: T) -> bool {
     )
 }
 
-/// Operators that, starting a line, continue the expression of the line before.
+/// Operators that, starting a line, continue the expression of the line before: `.`,
+/// `?.`, and the binary operators upstream's parser looks for past a newline. `-` is
+/// not one (a line may start with a negation), nor `in`.
+///
+/// From burin-labs/harn, crates/harn-parser/src/parser/expressions.rs, e45362cf: each
+/// precedence level but `-` and `in` reads its operator with `check_skip_newlines`.
 fn continues_before(kind: T) -> bool {
-    matches!(kind, T::Dot | T::QuestionDot | T::PipeGt | T::AndAnd | T::OrOr | T::QuestionQuestion)
+    use T::*;
+    matches!(
+        kind,
+        Dot | QuestionDot
+            | PipeGt
+            | AndAnd
+            | OrOr
+            | QuestionQuestion
+            | EqEq
+            | NotEq
+            | Lt
+            | Le
+            | Gt
+            | Ge
+            | Plus
+            | Star
+            | StarStar
+            | Slash
+            | Percent
+    )
 }
 
 /// Keywords that start a statement or a declaration and cannot occur inside an

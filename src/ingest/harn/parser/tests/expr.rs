@@ -128,3 +128,29 @@ fn other_expressions_keep_their_span() {
         .collect();
     assert_eq!(spans, ["1 +\n  if a { 2 } else { 3 }", "a ? b : c", "return"]);
 }
+
+#[test]
+fn a_line_that_starts_with_a_binary_operator_continues_the_expression() {
+    assert_eq!(expr("a\n  + b"), "<a `+` operation>");
+    assert_eq!(expr("a\n  * b\n  + c"), "<a `+` operation>");
+    assert_eq!(expr("a\n  == b"), "<a `==` operation>");
+    assert_eq!(expr("a\n  != b"), "<a `!=` operation>");
+    assert_eq!(expr("a\n  <= b"), "<a `<=` operation>");
+    assert_eq!(expr("a\n  / b\n  % c"), "<a `%` operation>");
+    // `-` starting a line negates: it is a statement of its own.
+    assert_eq!(body("let a = b\n  - c"), ["let a = b", "<a `-` operation>"]);
+    // So does nothing start with `in`.
+    assert_eq!(fails("fn f() {\n  let a = b\n    in c\n}").message, "expected a statement or '}', found keyword 'in'");
+}
+
+#[test]
+fn slices_with_and_without_bounds() {
+    assert_eq!(expr("xs[1:2]"), "<a slice>");
+    assert_eq!(expr("xs[:n]"), "<a slice>");
+    assert_eq!(expr("xs[n:]"), "<a slice>");
+    assert_eq!(expr("xs[:]"), "<a slice>");
+    assert_eq!(expr("xs[a + 1 : len(xs) - 1].count"), "<a slice>.count");
+    assert_eq!(expr("xs[i]"), "xs[i]");
+    assert_eq!(fails("let x = xs[1:2:3]").message, "expected ']' to close the index, found ':'");
+    assert_eq!(fails("let x = xs[: :]").message, "expected an expression, found ':'");
+}
