@@ -51,7 +51,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn item(&mut self) -> Result<Item, ParseError> {
+    pub(super) fn item(&mut self) -> Result<Item, ParseError> {
         let attributes = self.attributes()?;
         let first = self.raw();
         let start = first.span.start;

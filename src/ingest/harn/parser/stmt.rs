@@ -44,10 +44,20 @@ impl<'s> Parser<'s> {
                 }
                 "true" | "false" | "nil" => {}
                 "fn" if self.tok(self.pos + 1).kind == T::LParen => {}
-                _ if is_reserved(word) || (word == "gen" && self.is_word(self.tok(self.pos + 1), "fn")) => {
-                    let what = if word == "gen" { "fn" } else { word };
+                "fn" | "pub" | "type" | "struct" | "enum" | "interface" | "impl" | "tool" | "skill" | "eval_pack" => {
+                    return self.nested_declaration();
+                }
+                "gen" if self.is_word(self.tok(self.pos + 1), "fn") => return self.nested_declaration(),
+                // Keywords that only continue something: upstream's parser starts no
+                // statement with them (burin-labs/harn,
+                // crates/harn-parser/src/parser/statements.rs, e45362cf).
+                "in" | "else" | "catch" | "finally" | "extends" | "from" | "throws" | "to" | "exclusive" => {
+                    let what = if top_level { "a declaration or a statement" } else { "a statement or '}'" };
+                    return Err(self.expected(what, token));
+                }
+                _ if is_reserved(word) => {
                     let span = self.skip_balanced(Ctx::Stmt)?;
-                    return Ok(Stmt::Other { what: what.to_string(), span });
+                    return Ok(Stmt::Other { what: word.to_string(), span });
                 }
                 _ => {}
             }
@@ -83,6 +93,25 @@ impl<'s> Parser<'s> {
         self.pos = start_pos;
         let span = self.skip_balanced(Ctx::Stmt)?;
         Ok(Stmt::Expr(other("this expression", span)))
+    }
+
+    /// A declaration inside a block (`fn`, `pub fn`, `gen fn`, `struct`, …), read as at
+    /// the top level and kept as a skipped statement named by its keyword (`fn` for a
+    /// `gen fn`).
+    ///
+    /// From burin-labs/harn, crates/harn-parser/src/parser/statements.rs
+    /// (`parse_statement`), e45362cf: a block holds the declarations a module does.
+    fn nested_declaration(&mut self) -> Result<Stmt, ParseError> {
+        let first = self.raw();
+        let public = self.is_word(first, "pub");
+        let keyword = self.tok(self.pos + usize::from(public));
+        let what = match self.text(keyword) {
+            "gen" => "fn",
+            word => word,
+        }
+        .to_string();
+        self.nested(|p| p.item())?;
+        Ok(Stmt::Other { what, span: Span::new(first.span.start, self.last_end) })
     }
 
     /// `let name = value`, `var name: T = value`; a destructuring `let` is skipped.

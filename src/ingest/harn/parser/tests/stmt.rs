@@ -57,3 +57,16 @@ fn top_level_statements_are_items() {
         .collect();
     assert_eq!(rendered, ["let audiences = [\"mcp\"]", "main()", "<assignment>", "<if>"]);
 }
+
+#[test]
+fn declarations_inside_a_block_are_read_whole() {
+    assert_eq!(
+        body("pub fn inner(x: int) -> int {\n  return x\n}\ngen fn numbers() {\n  emit 1\n}\nfn helper() {}\nstruct P { a: int }\nreturn 1"),
+        ["<fn>", "<fn>", "<fn>", "<struct>", "return 1"]
+    );
+    assert_eq!(
+        fails("fn f() {\n  pub fn g(x: int -> int {}\n}").message,
+        "expected ',' or ')' to close the parameter list, found '->'"
+    );
+    assert_eq!(fails("fn f() {\n  pub let x = 1\n}").message, "expected a declaration after 'pub', found keyword 'let'");
+}
