@@ -13,6 +13,10 @@ enum BraceKind {
     Block,
 }
 
+/// How many tokens [`Parser::call_type_args`] looks through for the `>` that closes
+/// explicit type arguments.
+const TYPE_ARGS_SCAN: usize = 256;
+
 pub(super) fn other(what: impl Into<String>, span: Span) -> Expr {
     Expr { kind: ExprKind::Other { what: what.into() }, span }
 }
@@ -168,6 +172,10 @@ impl<'s> Parser<'s> {
                 self.pos = index;
                 token = next;
             }
+            if token.kind == T::Lt && matches!(expr.kind, ExprKind::Ident(_)) && self.call_type_args()? {
+                // `name<T>(…)`: the call follows.
+                continue;
+            }
             if !matches!(token.kind, T::Dot | T::QuestionDot | T::LParen | T::LBracket) {
                 break;
             }
@@ -225,6 +233,69 @@ impl<'s> Parser<'s> {
             *links += 1;
         }
         Ok(expr)
+    }
+
+    /// Explicit type arguments on a call, `name<A, B>(…)`: consumes them, up to the
+    /// `(`, when the `<` opens such a list, and says so; else consumes nothing (the `<`
+    /// is a comparison).
+    ///
+    /// As upstream's parser does (burin-labs/harn,
+    /// crates/harn-parser/src/parser/expressions.rs, `parse_postfix`, e45362cf), the
+    /// `<` after a name is read as type arguments when they parse and a `(` follows.
+    /// To keep the work linear, a cheap scan first finds the matching `>` among at
+    /// most [`TYPE_ARGS_SCAN`] tokens that may occur in types; only then are they
+    /// parsed.
+    fn call_type_args(&mut self) -> Result<bool, ParseError> {
+        let open = self.pos;
+        let mut index = open + 1;
+        let mut angles = 1usize;
+        let mut brackets = 0usize;
+        loop {
+            if index - open > TYPE_ARGS_SCAN {
+                return Ok(false);
+            }
+            match self.tok(index).kind {
+                T::Lt => angles += 1,
+                T::Gt => {
+                    angles -= 1;
+                    if angles == 0 {
+                        break;
+                    }
+                }
+                T::LParen | T::LBracket | T::LBrace => brackets += 1,
+                T::RParen | T::RBracket | T::RBrace => {
+                    if brackets == 0 {
+                        return Ok(false);
+                    }
+                    brackets -= 1;
+                }
+                T::Ident
+                | T::Str(_)
+                | T::Int
+                | T::Minus
+                | T::Comma
+                | T::Colon
+                | T::Question
+                | T::QuestionQuestion
+                | T::Pipe
+                | T::Amp
+                | T::Arrow
+                | T::DotDotDot
+                | T::Newline => {}
+                _ => return Ok(false),
+            }
+            index += 1;
+        }
+        if brackets != 0 || self.tok(index + 1).kind != T::LParen {
+            return Ok(false);
+        }
+        let (saved_pos, saved_end) = (self.pos, self.last_end);
+        if self.type_args("the call").is_ok() && self.raw().kind == T::LParen {
+            return Ok(true);
+        }
+        self.pos = saved_pos;
+        self.last_end = saved_end;
+        Ok(false)
     }
 
     /// What is inside `[…]` after an expression, up to the `]`: an index, or (`None`)

@@ -209,7 +209,7 @@ impl<'s> Parser<'s> {
     }
 
     /// `<A, B>` after a type name.
-    fn type_args(&mut self, name: &str) -> Result<Vec<TypeExpr>, ParseError> {
+    pub(super) fn type_args(&mut self, name: &str) -> Result<Vec<TypeExpr>, ParseError> {
         self.bump();
         let args = self.with_newlines(true, |p| {
             let mut args = Vec::new();

@@ -154,3 +154,18 @@ fn slices_with_and_without_bounds() {
     assert_eq!(fails("let x = xs[1:2:3]").message, "expected ']' to close the index, found ':'");
     assert_eq!(fails("let x = xs[: :]").message, "expected an expression, found ':'");
 }
+
+#[test]
+fn explicit_type_arguments_on_a_call() {
+    assert_eq!(expr("map<int, int>([1, 2], double)"), "map([1, 2], double)");
+    assert_eq!(expr("parse<list<dict<string, int>>>(text)"), "parse(text)");
+    assert_eq!(expr("first<{a: int, b: string?}>(xs).a"), "first(xs).a");
+    // Not followed by a call, or not types: comparisons.
+    assert_eq!(expr("a < b"), "<a `<` operation>");
+    assert_eq!(expr("a < b && c > d"), "<a `&&` operation>");
+    assert_eq!(expr("a < b >= (c)"), "<a `>=` operation>");
+    // As upstream reads it: type arguments `<b, c>` and a call.
+    assert_eq!(expr("[a < b, c > (d)]"), "[a(d)]");
+    assert_eq!(expr("[a < b, c > d]"), "[<a `<` operation>, <a `>` operation>]");
+    assert_eq!(fails("let x = f<int>(1 2)").message, "expected ',' or ')' to close the argument list, found number '2'");
+}
