@@ -7,7 +7,8 @@
 //!   further interpolations;
 //! - `"""…"""` strings span lines and have their indentation stripped;
 //! - a newline is a token, except right after a backslash, which joins two lines;
-//! - a `#!` shebang may open the file.
+//! - a `#!` shebang may open the file;
+//! - inside a `${…}`, `\"…\"` is a string (its quotes escaped for the string around it).
 //!
 //! The output is a flat list of [`Token`]s, each carrying its byte span and ending
 //! with [`TokenKind::Eof`].
@@ -356,6 +357,11 @@ impl Lexer<'_> {
                     self.pos += 1;
                     Newline
                 }
+                // In a `${…}` of a string, `\"` quotes a string: the expression is written
+                // inside the quotes of the string around it.
+                b'\\' if self.interpolation_depth > 0 && self.at(start + 1) == b'"' => {
+                    return self.escaped_string(start);
+                }
                 b'\\' => {
                     if self.at(start + 1) == b'\n' {
                         self.pos += 2;
@@ -590,6 +596,32 @@ impl Lexer<'_> {
             }
         }
         Ok(self.push_string(start, value, interpolated))
+    }
+
+    /// `\"…\"` inside a `${…}`: a string whose quotes are escaped, as in
+    /// `"${name ?? \"anonymous\"}"`, up to the next `\"` on the same line. Upstream
+    /// keeps an interpolation's text as written and reads it on its own, so that its
+    /// escapes are resolved first (burin-labs/harn, crates/harn-lexer/src/lexer.rs,
+    /// e45362cf). Its value is not needed: only where it ends.
+    fn escaped_string(&mut self, start: usize) -> Result<Token, LexError> {
+        self.pos = start + 2;
+        loop {
+            match self.bytes.get(self.pos) {
+                None | Some(b'\n') => {
+                    return Err(error(
+                        "unterminated string: expected a closing '\\\"' before the end of the line",
+                        start,
+                        self.pos,
+                    ));
+                }
+                Some(b'\\') if self.at(self.pos + 1) == b'"' => break,
+                Some(b'\\') if self.at(self.pos + 1) != b'\n' => self.pos += 2,
+                Some(_) => self.pos += 1,
+            }
+        }
+        self.pos += 2;
+        let value = self.src[start + 2..self.pos - 2].to_string();
+        Ok(self.push_string(start, value, false))
     }
 
     /// `r"…"`: everything up to the next `"` on the same line, as written.
@@ -894,6 +926,13 @@ mod tests {
         assert_eq!(kinds(nested), [Ident, LParen, Str(0), RParen, Eof]);
         let lexed = tokenize(nested).unwrap();
         assert_eq!(lexed.strings.len(), 1, "strings inside interpolations are not tokens");
+
+        // An escaped quote inside an interpolation quotes a string there.
+        let s = only_string(r#""- ${m ?? \"unknown }\"} and ${a[\"k\\n\"]}""#);
+        assert!(s.interpolated);
+        assert_eq!(kinds(r#"x = "${f(\"a\")}""#), [Ident, Eq, Str(0), Eof]);
+        assert_eq!(fails(r#""${ \"open }""#).message, "unterminated string: expected a closing '\\\"' before the end of the line");
+        assert!(tokenize(r#"x = \"a\""#).is_err(), "outside an interpolation a backslash only joins lines");
 
         // A brace inside a raw string, a comment and a triple-quoted string inside an interpolation.
         let s = only_string(r#""${ r"}" /* } */ + """}""" }""#);
