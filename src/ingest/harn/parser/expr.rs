@@ -471,6 +471,11 @@ impl<'s> Parser<'s> {
                         | T::LBracket
                         | T::RBracket
                         | T::Dot
+                        | T::DotDotDot
+                        | T::Eq
+                        | T::Int
+                        | T::Float
+                        | T::Str(_)
                 ) {
                     index += 1;
                 }
@@ -489,7 +494,7 @@ impl<'s> Parser<'s> {
     fn brace_expr(&mut self) -> Result<Expr, ParseError> {
         match self.brace_kind() {
             BraceKind::Dict => self.dict(),
-            BraceKind::Closure => Ok(Expr { kind: ExprKind::Closure, span: self.consume_group()? }),
+            BraceKind::Closure => self.closure(),
             BraceKind::Spread => Ok(other("a dict with a spread (`...`)", self.consume_group()?)),
             BraceKind::Block => Ok(other("a block", self.consume_group()?)),
         }
@@ -536,7 +541,38 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// `fn(params) [-> T] [throws E] { body }`: a closure, its body skipped.
+    /// `{ params -> statements }`: parameters as a function's (a default value, then
+    /// only defaults), and a body read as a function's is.
+    ///
+    /// From burin-labs/harn, crates/harn-parser/src/parser/expressions.rs
+    /// (`parse_closure_body`), e45362cf.
+    fn closure(&mut self) -> Result<Expr, ParseError> {
+        let open = self.bump();
+        self.with_newlines(true, |p| {
+            let mut params = Vec::new();
+            loop {
+                if p.peek().kind == T::Arrow {
+                    return Ok(());
+                }
+                let param = p.param()?;
+                p.default_before(&params, &param)?;
+                params.push(param);
+                let token = p.peek();
+                match token.kind {
+                    T::Comma => {
+                        p.bump();
+                    }
+                    T::Arrow => return Ok(()),
+                    _ => return Err(p.expected("',' or '->' after the closure's parameter", token)),
+                }
+            }
+        })?;
+        self.bump();
+        let body = self.block_after(open, "the closure")?;
+        Ok(Expr { kind: ExprKind::Closure, span: body.span })
+    }
+
+    /// `fn(params) [-> T] [throws E] { body }`: a closure.
     fn anonymous_fn(&mut self) -> Result<Expr, ParseError> {
         let keyword = self.bump();
         self.params()?;
@@ -549,11 +585,7 @@ impl<'s> Parser<'s> {
             self.bump();
             self.parse_type()?;
         }
-        let token = self.peek();
-        if token.kind != T::LBrace {
-            return Err(self.expected("'{' to open the body of the anonymous function", token));
-        }
-        let body = self.consume_group()?;
-        Ok(Expr { kind: ExprKind::Closure, span: keyword.span.to(body) })
+        let body = self.block("the body of the anonymous function")?;
+        Ok(Expr { kind: ExprKind::Closure, span: keyword.span.to(body.span) })
     }
 }

@@ -16,13 +16,11 @@ struct Signature {
 impl<'s> Parser<'s> {
     pub(super) fn module(&mut self) -> Result<Module, ParseError> {
         let mut items = Vec::new();
-        loop {
-            self.skip_separators();
-            if self.raw().kind == T::Eof {
-                break;
-            }
+        self.skip_newlines();
+        while self.raw().kind != T::Eof {
             items.push(self.item()?);
             self.end_of_item("declaration or statement", None)?;
+            self.statement_separator();
         }
         Ok(Module { items })
     }
@@ -333,12 +331,31 @@ impl<'s> Parser<'s> {
                         rest.span,
                     ));
                 }
-                p.param()
+                let param = p.param()?;
+                p.default_before(before, &param)?;
+                Ok(param)
             })?;
         Ok(params)
     }
 
-    fn param(&mut self) -> Result<Param, ParseError> {
+    /// A parameter without a default value (not a rest one) may not follow one with a
+    /// default, as upstream refuses (burin-labs/harn,
+    /// crates/harn-parser/src/parser/expressions.rs, `parse_typed_params_until`,
+    /// e45362cf).
+    pub(super) fn default_before(&self, before: &[Param], param: &Param) -> Result<(), ParseError> {
+        match before.iter().find(|p| p.default.is_some()) {
+            Some(defaulted) if param.default.is_none() && !param.rest => Err(self.error(
+                format!(
+                    "the parameter `{}` needs a default value: it follows `{}`, which has one",
+                    param.name.name, defaulted.name.name
+                ),
+                param.span,
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    pub(super) fn param(&mut self) -> Result<Param, ParseError> {
         let first = self.peek();
         let rest = first.kind == T::DotDotDot;
         if rest {
@@ -359,7 +376,15 @@ impl<'s> Parser<'s> {
             if matches!(found.kind, T::Comma | T::RParen) {
                 return Err(self.expected("a default value after '='", found));
             }
-            Some(self.expr_in(Ctx::Item)?.span)
+            // In a closure's parameters, `->` ends the default.
+            let start_pos = self.pos;
+            let value = self.parse_expr()?;
+            if self.at_end_of(Ctx::Item) || self.peek().kind == T::Arrow || !self.unknown_continuation() {
+                Some(value.span)
+            } else {
+                self.pos = start_pos;
+                Some(self.expr_in(Ctx::Item)?.span)
+            }
         } else {
             None
         };

@@ -6,14 +6,14 @@
 //!   and `enum`;
 //! - the whole type grammar;
 //! - parameter defaults (as expressions; only their span is kept);
-//! - in function and pipeline bodies and at the top level: `let`, `var`, `return`,
-//!   and expressions made of literals, names, lists, dicts, calls, member access,
-//!   indexing and parentheses.
+//! - in function, pipeline and closure bodies and at the top level: `let`, `var`,
+//!   `const`, `return`, declarations, and expressions made of literals, names, lists,
+//!   dicts, calls (with explicit type arguments or not), member access, indexing and
+//!   slices, closures and parentheses.
 //!
 //! What it skips, balanced over `()`, `[]` and `{}`, keeping only a span:
 //! - `interface`, `impl`, `tool`, `skill` and `eval_pack` declarations
 //!   ([`Item::Other`]);
-//! - closure bodies ([`ExprKind::Closure`]);
 //! - other statements ([`Stmt::Other`]). Their `what` is the keyword, `assignment`,
 //!   `fn`, `attribute`, or `let`/`var` for a destructuring binding;
 //! - other expressions ([`ExprKind::Other`]). Their `what` is a noun phrase, such as
@@ -41,7 +41,10 @@
 //!   keyword that only starts statements (`let`, `return`, `pub`, `type`, …), so a
 //!   missing line break is never swallowed;
 //! - a missing `{` for a body;
-//! - a rest parameter that is not last;
+//! - a rest parameter that is not last, or a parameter without a default value after
+//!   one with a default;
+//! - an empty statement (`;;`), and a statement starting with a keyword that only
+//!   continues one (`else`, `catch`, `in`, …);
 //! - an integer literal outside `i64`;
 //! - nesting deeper than [`MAX_DEPTH`] levels, counted over brackets, types and
 //!   expressions (about one a bracket).
@@ -334,10 +337,18 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn skip_separators(&mut self) {
-        while matches!(self.raw().kind, T::Newline | T::Semi) {
+    /// After an item or a statement: at most one `;`, then any newlines. A second `;`
+    /// (an empty statement) is left to be refused by what reads the next statement.
+    ///
+    /// From burin-labs/harn, crates/harn-parser/src/parser/state.rs
+    /// (`consume_statement_separator`) and the semicolon tests of
+    /// crates/harn-parser/src/parser/mod.rs, e45362cf: `;;` and a `;` before `else` or
+    /// `catch` are refused.
+    fn statement_separator(&mut self) {
+        if self.raw().kind == T::Semi {
             self.pos += 1;
         }
+        self.skip_newlines();
     }
 
     fn text(&self, token: Token) -> &'s str {

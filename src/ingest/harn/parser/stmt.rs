@@ -4,16 +4,21 @@
 use super::expr::other;
 use super::{Ctx, ParseError, Parser, is_assignment};
 use crate::ingest::harn::ast::*;
-use crate::ingest::harn::lexer::{TokenKind as T, is_reserved};
+use crate::ingest::harn::lexer::{Token, TokenKind as T, is_reserved};
 
 impl<'s> Parser<'s> {
     /// `{ statements }`.
     pub(super) fn block(&mut self, what: &str) -> Result<Block, ParseError> {
         let open = self.expect(T::LBrace, &format!("'{{' to open {what}"))?;
+        self.block_after(open, what)
+    }
+
+    /// The statements of a block whose `{`, `open`, is consumed, and its `}`.
+    pub(super) fn block_after(&mut self, open: Token, what: &str) -> Result<Block, ParseError> {
         let statements = self.with_newlines(false, |p| {
             let mut statements = Vec::new();
+            p.skip_newlines();
             loop {
-                p.skip_separators();
                 match p.raw().kind {
                     T::RBrace => return Ok(statements),
                     T::Eof => return Err(p.unclosed(open, what)),
@@ -21,6 +26,7 @@ impl<'s> Parser<'s> {
                 }
                 statements.push(p.statement(false)?);
                 p.end_of_item("statement", Some(open))?;
+                p.statement_separator();
             }
         })?;
         let close = self.bump();
@@ -33,7 +39,12 @@ impl<'s> Parser<'s> {
         if token.kind == T::Ident {
             let word = self.text(token);
             match word {
-                "let" | "var" => return self.let_statement(word == "var"),
+                "let" | "var" => return self.let_statement(word),
+                // `const` is a contextual keyword: a binding only when a name or a
+                // pattern follows.
+                "const" if matches!(self.tok(self.pos + 1).kind, T::Ident | T::LBrace | T::LBracket) => {
+                    return self.let_statement(word);
+                }
                 "return" => {
                     self.bump();
                     if self.at_end_of(Ctx::Stmt) {
@@ -114,17 +125,25 @@ impl<'s> Parser<'s> {
         Ok(Stmt::Other { what, span: Span::new(first.span.start, self.last_end) })
     }
 
-    /// `let name = value`, `var name: T = value`; a destructuring `let` is skipped.
-    fn let_statement(&mut self, mutable: bool) -> Result<Stmt, ParseError> {
+    /// `let name = value`, `var name: T = value`, `const name = value` (a `let`); a
+    /// destructuring binding is skipped. A binding always has a value, as in upstream's
+    /// parser (burin-labs/harn, crates/harn-parser/src/parser/statements.rs,
+    /// `parse_let_binding`, e45362cf).
+    fn let_statement(&mut self, what: &str) -> Result<Stmt, ParseError> {
         let keyword = self.raw();
         let keyword_pos = self.pos;
-        let what = if mutable { "var" } else { "let" };
+        let mutable = what == "var";
         self.bump();
         let name_token = self.raw();
-        let simple = name_token.kind == T::Ident
-            && !is_reserved(self.text(name_token))
-            && matches!(self.tok(self.pos + 1).kind, T::Eq | T::Colon);
-        if simple {
+        // A pattern, `{a, b}` or `[a, b]`, is skipped; anything else must be a name.
+        if !matches!(name_token.kind, T::LBrace | T::LBracket) {
+            if name_token.kind != T::Ident || is_reserved(self.text(name_token)) {
+                return Err(self.expected(&format!("a name or a pattern after '{what}'"), name_token));
+            }
+            if !matches!(self.tok(self.pos + 1).kind, T::Eq | T::Colon) {
+                let found = self.tok(self.pos + 1);
+                return Err(self.expected(&format!("'=' and a value for `{}`", self.text(name_token)), found));
+            }
             self.bump();
             if self.raw().kind == T::Colon {
                 self.bump();
@@ -142,9 +161,7 @@ impl<'s> Parser<'s> {
                     mutable,
                 });
             }
-            if !self.at_end_of(Ctx::Stmt) {
-                return Err(self.expected(&format!("'=' and a value for `{}`", self.text(name_token)), eq));
-            }
+            return Err(self.expected(&format!("'=' and a value for `{}`", self.text(name_token)), eq));
         }
         self.pos = keyword_pos;
         let span = self.skip_balanced(Ctx::Stmt)?;

@@ -169,3 +169,18 @@ fn explicit_type_arguments_on_a_call() {
     assert_eq!(expr("[a < b, c > d]"), "[<a `<` operation>, <a `>` operation>]");
     assert_eq!(fails("let x = f<int>(1 2)").message, "expected ',' or ')' to close the argument list, found number '2'");
 }
+
+#[test]
+fn closure_bodies_are_read_as_function_bodies() {
+    assert_eq!(expr("{ x -> let y = x\n  y + 1 }"), "closure");
+    assert_eq!(expr("{ x -> x + 1\n  + 2 }"), "closure");
+    assert_eq!(expr("{ x, y = 2 -> pub fn inner() {}\n  return x }"), "closure");
+    assert_eq!(expr("fn(x) { log(x); return x }"), "closure");
+    assert_eq!(fails("let f = { x -> a b }").message, "expected a newline or ';' after the statement, found identifier 'b'");
+    assert_eq!(fails("let f = { x -> log(1);; log(2) }").message, "expected a statement or '}', found ';'");
+    assert_eq!(fails("let f = fn(x) { let }").message, "expected a name or a pattern after 'let', found '}'");
+    assert_eq!(
+        fails("let f = { x = 1, y -> x }").message,
+        "the parameter `y` needs a default value: it follows `x`, which has one"
+    );
+}

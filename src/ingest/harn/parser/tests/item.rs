@@ -90,7 +90,7 @@ fn attributes_stack_with_named_positional_and_dict_arguments() {
 
 #[test]
 fn functions_with_generics_params_defaults_and_rest() {
-    let source = "pub gen fn pick<in T, out U, V: Bound>(harness: Harness, a: T, b: list<U> = [1, (2, 3)], c = f(x, y), untyped, ...rest: int,) -> U {}";
+    let source = "pub gen fn pick<in T, out U, V: Bound>(harness: Harness, a: T, b: list<U> = [1, (2, 3)], c = f(x, y), untyped = 0, ...rest: int,) -> U {}";
     let f = the_fn(source);
     assert!(f.public);
     assert_eq!(f.name.name, "pick");
@@ -110,7 +110,7 @@ fn functions_with_generics_params_defaults_and_rest() {
         .collect();
     assert_eq!(
         params,
-        ["harness: Harness", "a: T", "b: List(U) = [1, (2, 3)]", "c = f(x, y)", "untyped", "...rest: int"]
+        ["harness: Harness", "a: T", "b: List(U) = [1, (2, 3)]", "c = f(x, y)", "untyped = 0", "...rest: int"]
     );
     assert_eq!(at(source, f.params[2].span), "b: list<U> = [1, (2, 3)]");
     assert_eq!(show_type(f.returns.as_ref().unwrap()), "U");
@@ -324,7 +324,11 @@ fn items_need_separators_except_after_a_brace() {
         "expected a newline or ';' after the declaration or statement, found number '1'"
     );
     assert_eq!(module("if a.type == b { c }").items.len(), 1);
-    assert_eq!(module("\n\n;;\n").items.len(), 0);
+    // One `;` may end an item; an empty item is an error, as upstream's parser says.
+    assert_eq!(module("fn a() {};\nlet b = 1;").items.len(), 2);
+    assert_eq!(fails("\n\n;;\n").message, "expected a declaration or a statement, found ';'");
+    assert_eq!(fails("let a = 1;;").message, "expected a declaration or a statement, found ';'");
+    assert_eq!(fails("let a = 1;\n;").message, "expected a declaration or a statement, found ';'");
     assert_eq!(module("").items.len(), 0);
     assert_eq!(module("#!/usr/bin/env harn\n/** doc */\n// c\n").items.len(), 0);
 }
@@ -360,4 +364,13 @@ fn stray_and_unbalanced_tokens_are_located() {
     assert_eq!(fails("let x = 99999999999999999999").message, "integer literal '99999999999999999999' is out of range");
     assert_eq!(fails("let x = -9223372036854775809").message, "integer literal '9223372036854775809' is out of range");
     assert_eq!(fails("let x = 0xZZ").message, "integer literal '0xZZ' is not a valid integer");
+}
+
+#[test]
+fn a_parameter_without_a_default_may_not_follow_one_with_a_default() {
+    let e = fails("fn f(a: int = 1, b: int) {}");
+    assert_eq!(e.message, "the parameter `b` needs a default value: it follows `a`, which has one");
+    assert_eq!(e.span, Span::new(17, 23));
+    assert_eq!(the_fn("fn f(a, b = 1, c = 2, ...rest) {}").params.len(), 4);
+    assert!(parse("let g = fn(a = 1, b) { a }").is_err());
 }

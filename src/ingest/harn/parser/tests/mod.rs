@@ -189,7 +189,7 @@ fn fixtures_parse() {
 /// measured by `make bench`, never in tests.)
 #[test]
 fn parsing_work_is_linear_in_the_input() {
-    let unit = "/// Doc.\n@annotations(readOnly: true)\npub fn get_{i}(id: string, limit: int = 10, opts: {verbose?: bool, tags: list<string>}) -> Widget | nil throws NotFound {\n  let w = store.get(id, limit: limit)\n  if w == nil { return nil }\n  let pick = w.ok ? w : nil\n  return {id: id, name: \"w ${id}\", tags: [\"a\", \"b\"], handler: { args -> run(args) }}\n}\n\n";
+    let unit = "/// Doc.\n@annotations(readOnly: true)\npub fn get_{i}(id: string, opts: {verbose?: bool, tags: list<string>}, limit: int = 10) -> Widget | nil throws NotFound {\n  let w = store.get(id, limit: limit)\n  if w == nil { return nil }\n  let pick = w.ok ? w : nil\n  return {id: id, name: \"w ${id}\", tags: [\"a\", \"b\"], handler: { args -> run(args) }}\n}\n\n";
     let reads = |units: usize| {
         let text: String = (0..units).map(|i| unit.replace("{i}", &i.to_string())).collect();
         let (module, reads) = parse_counting_reads(&text).unwrap();

@@ -70,3 +70,32 @@ fn declarations_inside_a_block_are_read_whole() {
     );
     assert_eq!(fails("fn f() {\n  pub let x = 1\n}").message, "expected a declaration after 'pub', found keyword 'let'");
 }
+
+#[test]
+fn statement_separators_as_upstream_has_them() {
+    assert_eq!(body("log(1); log(2);"), ["log(1)", "log(2)"]);
+    assert_eq!(fails("fn f() {\n  log(1);; log(2)\n}").message, "expected a statement or '}', found ';'");
+    assert_eq!(fails("fn f() { ; }").message, "expected a statement or '}', found ';'");
+    assert_eq!(
+        fails("fn f() {\n  if a {\n    b\n  }; else {\n    c\n  }\n}").message,
+        "expected a statement or '}', found keyword 'else'"
+    );
+    assert_eq!(
+        fails("fn f() {\n  try {\n    b\n  }; catch {\n    c\n  }\n}").message,
+        "expected a statement or '}', found keyword 'catch'"
+    );
+}
+
+#[test]
+fn const_binds_as_let_does() {
+    assert_eq!(body("const limit = 10\nconst name: string = \"n\"\nconst {a, b} = pair"), [
+        "let limit = 10",
+        "let name = \"n\"",
+        "<const>"
+    ]);
+    let items = module("const audiences = [\"mcp\"]").items;
+    assert!(matches!(&items[0], Item::Statement(Stmt::Let { mutable: false, .. })));
+    // Otherwise `const` is a name.
+    assert_eq!(body("const(1)\nconst.x"), ["const(1)", "const.x"]);
+    assert_eq!(fails("const x 1").message, "expected '=' and a value for `x`, found number '1'");
+}
