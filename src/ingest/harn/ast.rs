@@ -193,6 +193,9 @@ pub enum TypeKind {
     Shape { fields: Vec<ShapeField>, open: bool },
     /// `fn(A, B) -> R`.
     Function { params: Vec<TypeExpr>, returns: Box<TypeExpr> },
+    /// `(A, B)`, a tuple type: a fixed-length list of these types in this order (`(A)`
+    /// is `A` in parentheses, `(A,)` a tuple of one).
+    Tuple(Vec<TypeExpr>),
     /// `A | B | …`, flattened; `T?` is `T | nil`, with a repeated `nil` removed.
     Union(Vec<TypeExpr>),
     /// `A & B & …`, flattened.

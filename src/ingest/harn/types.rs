@@ -346,6 +346,7 @@ impl<'d, 'a> Projector<'d, 'a> {
                 }
                 Some(schema)
             }
+            TypeKind::Tuple(members) => self.members(members, resolving, above)?.map(tuple),
             TypeKind::Union(members) => self.members(members, resolving, above)?.map(|any| obj([("anyOf", any)])),
             TypeKind::Intersection(members) => {
                 self.members(members, resolving, above)?.map(|all| obj([("allOf", all)]))
@@ -379,6 +380,19 @@ fn within_depth(schema: Value, above: usize) -> Result<Value, Exceeded> {
 /// An object of these members, moving the values in (`json!` would copy them).
 fn obj<const N: usize>(members: [(&str, Value); N]) -> Value {
     Value::Object(members.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+}
+
+/// A tuple of these members' schemas: an array of exactly their number, each at its
+/// place (`prefixItems`), nothing after them (`items: false`).
+fn tuple(members: Value) -> Value {
+    let count = members.as_array().map_or(0, Vec::len);
+    obj([
+        ("type", "array".into()),
+        ("prefixItems", members),
+        ("items", false.into()),
+        ("minItems", count.into()),
+        ("maxItems", count.into()),
+    ])
 }
 
 /// `{"anyOf": [schema, {"type": "null"}]}`.
@@ -436,7 +450,9 @@ fn visit_ref<'t>(ty: &'t TypeExpr, f: &mut impl FnMut(&'t TypeExpr)) {
                 params.iter().for_each(|p| visit_ref(p, f));
                 visit_ref(returns, f);
             }
-            TypeKind::Union(members) | TypeKind::Intersection(members) => members.iter().for_each(|m| visit_ref(m, f)),
+            TypeKind::Union(members) | TypeKind::Intersection(members) | TypeKind::Tuple(members) => {
+                members.iter().for_each(|m| visit_ref(m, f))
+            }
             _ => {}
         }
     })
@@ -467,6 +483,7 @@ fn map_children<E>(kind: &TypeKind, f: &mut impl FnMut(&TypeExpr) -> Result<Type
         TypeKind::Applied(name, args) => TypeKind::Applied(name.clone(), all(args)?),
         TypeKind::Union(members) => TypeKind::Union(all(members)?),
         TypeKind::Intersection(members) => TypeKind::Intersection(all(members)?),
+        TypeKind::Tuple(members) => TypeKind::Tuple(all(members)?),
         TypeKind::Function { params, returns } => {
             let params = all(params)?;
             TypeKind::Function { params, returns: Box::new(f(returns)?) }
@@ -559,6 +576,7 @@ pub fn leaf(ty: &TypeExpr) -> Option<Value> {
             TypeKind::Intersection(members) => {
                 obj([("allOf", Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?))])
             }
+            TypeKind::Tuple(members) => tuple(Value::Array(members.iter().map(leaf).collect::<Option<Vec<_>>>()?)),
             TypeKind::Applied(..) | TypeKind::Sequence(..) | TypeKind::Never => return None,
         })
     })

@@ -150,10 +150,28 @@ impl<'s> Parser<'s> {
                 Ok(TypeExpr { kind: TypeKind::List(Box::new(inner)), span: token.span.to(close.span) })
             }
             T::LParen => {
+                // `(A)` groups; `(A, B)` and `(A,)` are tuples.
                 self.bump();
-                let inner = self.with_newlines(true, |p| p.parse_type())?;
-                let close = self.expect(T::RParen, "')' to close the parenthesized type")?;
-                Ok(TypeExpr { kind: inner.kind, span: token.span.to(close.span) })
+                let (mut members, tuple) = self.with_newlines(true, |p| {
+                    let mut members = vec![p.parse_type()?];
+                    let mut tuple = false;
+                    while p.peek().kind == T::Comma {
+                        p.bump();
+                        tuple = true;
+                        if p.peek().kind == T::RParen {
+                            break;
+                        }
+                        members.push(p.parse_type()?);
+                    }
+                    Ok((members, tuple))
+                })?;
+                let what = if tuple { "',' or ')' to close the tuple type" } else { "')' to close the parenthesized type" };
+                let close = self.expect(T::RParen, what)?;
+                let span = token.span.to(close.span);
+                if tuple {
+                    return Ok(TypeExpr { kind: TypeKind::Tuple(members), span });
+                }
+                Ok(TypeExpr { kind: members.remove(0).kind, span })
             }
             T::Str(_) => match self.plain_string(token) {
                 Some(value) => {

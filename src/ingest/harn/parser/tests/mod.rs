@@ -53,6 +53,7 @@ fn show_type(ty: &TypeExpr) -> String {
         TypeKind::Function { params, returns } => format!("fn({}) -> {}", list(params, ", "), show_type(returns)),
         TypeKind::Union(members) => format!("({})", list(members, " | ")),
         TypeKind::Intersection(members) => format!("({})", list(members, " & ")),
+        TypeKind::Tuple(members) => format!("Tuple({})", list(members, ", ")),
         TypeKind::StringLiteral(text) => format!("{text:?}"),
         TypeKind::IntLiteral(n) => n.to_string(),
         TypeKind::Nil => "nil".to_string(),
