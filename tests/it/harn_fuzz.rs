@@ -1,7 +1,9 @@
 //! The Harn lexer and parser never panic and never hang.
 //!
 //! More than 100,000 inputs go through both:
-//! - modules from a small grammar-based generator;
+//! - modules from a small grammar-based generator (slices, line-leading operators,
+//!   explicit type arguments, escaped quotes in interpolations, closures with
+//!   statement bodies, declarations in bodies, `const`, tuple types and `;` included);
 //! - mutations of seed modules (the ones below and every `*.harn` under `fixtures/`)
 //!   and of generated ones. Mutations work on tokens (insert, delete, duplicate,
 //!   swap), truncate, unbalance brackets, inject quotes, `/*`, `${`, `"""` and deep
@@ -214,6 +216,8 @@ const KEYS: &[&str] = &["x", "name", "id", "type", "match", "in", "fn", "if", "d
 const TYPE_NAMES: &[&str] =
     &["int", "string", "float", "bool", "any", "nil", "never", "Widget", "T", "list", "dict", "set", "bytes"];
 const GENERICS: &[&str] = &["list", "dict", "iter", "Iter", "Generator", "Stream", "owned", "Result", "Page", "never"];
+/// Operators that may start a line continuing the expression above.
+const LEADING: &[&str] = &["+", "*", "/", "%", "**", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??", "|>"];
 const BINARY: &[&str] =
     &["+", "-", "*", "/", "%", "**", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??", "|>", "in", "to"];
 
@@ -242,7 +246,7 @@ fn ty(rng: &mut Rng, depth: usize) -> String {
         return rng.pick(TYPE_NAMES).to_string();
     }
     let d = depth - 1;
-    match rng.below(14) {
+    match rng.below(15) {
         0 => format!("{} | {}", ty(rng, d), ty(rng, d)),
         1 => format!("{} |\n  {}", ty(rng, d), ty(rng, d)),
         2 => format!("{}\n  | {}", ty(rng, d), ty(rng, d)),
@@ -269,6 +273,10 @@ fn ty(rng: &mut Rng, depth: usize) -> String {
         10 => format!("{}", rng.below(5) as i64 - 2),
         11 => rng.pick(&["true", "false", "nil"]).to_string(),
         12 => format!("({})", ty(rng, d)),
+        13 => {
+            let members: Vec<String> = (0..1 + rng.below(3)).map(|_| ty(rng, d)).collect();
+            format!("({},{})", members.join(", "), if members.len() > 1 && rng.chance(50) { "" } else { " " })
+        }
         _ => rng.pick(TYPE_NAMES).to_string(),
     }
 }
@@ -285,7 +293,7 @@ fn expr(rng: &mut Rng, depth: usize) -> String {
         };
     }
     let d = depth - 1;
-    match rng.below(18) {
+    match rng.below(23) {
         0 => format!("[{}]", (0..rng.below(4)).map(|_| expr(rng, d)).collect::<Vec<_>>().join(", ")),
         1 => {
             let entries: Vec<String> = (0..rng.below(4))
@@ -316,12 +324,18 @@ fn expr(rng: &mut Rng, depth: usize) -> String {
         14 => format!("Page {{ items: [{}], next: nil }}", expr(rng, d)),
         15 => format!("[...{}]", expr(rng, d)),
         16 => string_literal(rng, d),
+        17 => format!("{}[{}:{}]", name(rng), if rng.chance(50) { expr(rng, d) } else { String::new() }, if rng.chance(50) { expr(rng, d) } else { String::new() }),
+        18 => format!("{}\n    {} {}", expr(rng, d), rng.pick(LEADING), expr(rng, d)),
+        19 => format!("{}<{}>({})", name(rng), ty(rng, 1), expr(rng, d)),
+        20 => format!("\"a ${{{} ?? \\\"b }}\\\"}}\"", name(rng)),
+        // A closure's default is a simple expression: a ternary there is beyond this reader.
+        21 => format!("{{ {}, {} = {} ->\n  {}; {}\n}}", name(rng), name(rng), expr(rng, 0), statement(rng, d), expr(rng, d)),
         _ => format!("{}\n  .{}({})", name(rng), name(rng), expr(rng, d)),
     }
 }
 
 fn statement(rng: &mut Rng, depth: usize) -> String {
-    match rng.below(12) {
+    match rng.below(14) {
         0 => format!("let {} = {}", name(rng), expr(rng, depth)),
         1 => format!("var {}: {} = {}", name(rng), ty(rng, 1), expr(rng, depth)),
         2 => format!("return {}", expr(rng, depth)),
@@ -332,18 +346,23 @@ fn statement(rng: &mut Rng, depth: usize) -> String {
         7 => format!("{} = {}", name(rng), expr(rng, depth)),
         8 => format!("{} += 1", name(rng)),
         9 => format!("try {{ {} }} catch e {{ }}", expr(rng, 1)),
+        10 => format!("const {} = {}", name(rng), expr(rng, depth)),
+        11 => format!("{}fn {}({}) {{\n  {}; {}\n}}", rng.pick(&["pub ", "gen ", "pub gen ", ""]), name(rng), params(rng), statement(rng, 0), expr(rng, 1)),
         _ => expr(rng, depth),
     }
 }
 
 fn params(rng: &mut Rng) -> String {
+    // Once a parameter has a default value, every later one has one.
+    let mut defaulted = false;
     let mut params: Vec<String> = (0..rng.below(4))
         .map(|_| {
             let mut p = name(rng);
             if rng.chance(70) {
                 p = format!("{p}: {}", ty(rng, 2));
             }
-            if rng.chance(20) {
+            if defaulted || rng.chance(20) {
+                defaulted = true;
                 p = format!("{p} = {}", expr(rng, 1));
             }
             p
@@ -435,8 +454,12 @@ fn module(rng: &mut Rng) -> String {
         out.push_str("#!/usr/bin/env harn\n");
     }
     for _ in 0..1 + rng.below(8) {
-        out.push_str(&item(rng));
-        let separator: &&str = rng.pick(&["\n", "\n\n", ";\n", "\n// comment\n"]);
+        let item = item(rng);
+        out.push_str(&item);
+        // A comment is no item: a `;` after it would end nothing.
+        let separators: &[&str] =
+            if item.starts_with("/*") { &["\n", "\n\n"] } else { &["\n", "\n\n", ";\n", "\n// comment\n"] };
+        let separator = rng.pick(separators);
         out.push_str(separator);
     }
     out
@@ -560,6 +583,17 @@ const FRAGMENTS: &[&str] = &[
     "12abc",
     "0x",
     "\"${\"${\"",
+    "const",
+    "[:",
+    ":]",
+    "\\\"",
+    ";;",
+    "; else",
+    "gen fn",
+    "(int, ",
+    ",)",
+    "<int>(",
+    "\n  + ",
 ];
 
 const DEEP: &[(&str, &str)] = &[

@@ -611,11 +611,11 @@ impl Lexer<'_> {
                     return Err(error(
                         "unterminated string: expected a closing '\\\"' before the end of the line",
                         start,
-                        self.pos,
+                        self.pos.min(self.bytes.len()),
                     ));
                 }
                 Some(b'\\') if self.at(self.pos + 1) == b'"' => break,
-                Some(b'\\') if self.at(self.pos + 1) != b'\n' => self.pos += 2,
+                Some(b'\\') if !matches!(self.at(self.pos + 1), b'\n' | 0) => self.pos += 2,
                 Some(_) => self.pos += 1,
             }
         }
