@@ -324,12 +324,24 @@ fn expr(rng: &mut Rng, depth: usize) -> String {
         14 => format!("Page {{ items: [{}], next: nil }}", expr(rng, d)),
         15 => format!("[...{}]", expr(rng, d)),
         16 => string_literal(rng, d),
-        17 => format!("{}[{}:{}]", name(rng), if rng.chance(50) { expr(rng, d) } else { String::new() }, if rng.chance(50) { expr(rng, d) } else { String::new() }),
+        17 => format!(
+            "{}[{}:{}]",
+            name(rng),
+            if rng.chance(50) { expr(rng, d) } else { String::new() },
+            if rng.chance(50) { expr(rng, d) } else { String::new() }
+        ),
         18 => format!("{}\n    {} {}", expr(rng, d), rng.pick(LEADING), expr(rng, d)),
         19 => format!("{}<{}>({})", name(rng), ty(rng, 1), expr(rng, d)),
         20 => format!("\"a ${{{} ?? \\\"b }}\\\"}}\"", name(rng)),
         // A closure's default is a simple expression: a ternary there is beyond this reader.
-        21 => format!("{{ {}, {} = {} ->\n  {}; {}\n}}", name(rng), name(rng), expr(rng, 0), statement(rng, d), expr(rng, d)),
+        21 => format!(
+            "{{ {}, {} = {} ->\n  {}; {}\n}}",
+            name(rng),
+            name(rng),
+            expr(rng, 0),
+            statement(rng, d),
+            expr(rng, d)
+        ),
         _ => format!("{}\n  .{}({})", name(rng), name(rng), expr(rng, d)),
     }
 }
@@ -347,7 +359,14 @@ fn statement(rng: &mut Rng, depth: usize) -> String {
         8 => format!("{} += 1", name(rng)),
         9 => format!("try {{ {} }} catch e {{ }}", expr(rng, 1)),
         10 => format!("const {} = {}", name(rng), expr(rng, depth)),
-        11 => format!("{}fn {}({}) {{\n  {}; {}\n}}", rng.pick(&["pub ", "gen ", "pub gen ", ""]), name(rng), params(rng), statement(rng, 0), expr(rng, 1)),
+        11 => format!(
+            "{}fn {}({}) {{\n  {}; {}\n}}",
+            rng.pick(&["pub ", "gen ", "pub gen ", ""]),
+            name(rng),
+            params(rng),
+            statement(rng, 0),
+            expr(rng, 1)
+        ),
         _ => expr(rng, depth),
     }
 }

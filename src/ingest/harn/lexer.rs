@@ -931,7 +931,10 @@ mod tests {
         let s = only_string(r#""- ${m ?? \"unknown }\"} and ${a[\"k\\n\"]}""#);
         assert!(s.interpolated);
         assert_eq!(kinds(r#"x = "${f(\"a\")}""#), [Ident, Eq, Str(0), Eof]);
-        assert_eq!(fails(r#""${ \"open }""#).message, "unterminated string: expected a closing '\\\"' before the end of the line");
+        assert_eq!(
+            fails(r#""${ \"open }""#).message,
+            "unterminated string: expected a closing '\\\"' before the end of the line"
+        );
         assert!(tokenize(r#"x = \"a\""#).is_err(), "outside an interpolation a backslash only joins lines");
 
         // A brace inside a raw string, a comment and a triple-quoted string inside an interpolation.

@@ -165,7 +165,8 @@ impl<'s> Parser<'s> {
                     }
                     Ok((members, tuple))
                 })?;
-                let what = if tuple { "',' or ')' to close the tuple type" } else { "')' to close the parenthesized type" };
+                let what =
+                    if tuple { "',' or ')' to close the tuple type" } else { "')' to close the parenthesized type" };
                 let close = self.expect(T::RParen, what)?;
                 let span = token.span.to(close.span);
                 if tuple {

@@ -167,7 +167,10 @@ fn explicit_type_arguments_on_a_call() {
     // As upstream reads it: type arguments `<b, c>` and a call.
     assert_eq!(expr("[a < b, c > (d)]"), "[a(d)]");
     assert_eq!(expr("[a < b, c > d]"), "[<a `<` operation>, <a `>` operation>]");
-    assert_eq!(fails("let x = f<int>(1 2)").message, "expected ',' or ')' to close the argument list, found number '2'");
+    assert_eq!(
+        fails("let x = f<int>(1 2)").message,
+        "expected ',' or ')' to close the argument list, found number '2'"
+    );
 }
 
 #[test]
@@ -176,7 +179,10 @@ fn closure_bodies_are_read_as_function_bodies() {
     assert_eq!(expr("{ x -> x + 1\n  + 2 }"), "closure");
     assert_eq!(expr("{ x, y = 2 -> pub fn inner() {}\n  return x }"), "closure");
     assert_eq!(expr("fn(x) { log(x); return x }"), "closure");
-    assert_eq!(fails("let f = { x -> a b }").message, "expected a newline or ';' after the statement, found identifier 'b'");
+    assert_eq!(
+        fails("let f = { x -> a b }").message,
+        "expected a newline or ';' after the statement, found identifier 'b'"
+    );
     assert_eq!(fails("let f = { x -> log(1);; log(2) }").message, "expected a statement or '}', found ';'");
     assert_eq!(fails("let f = fn(x) { let }").message, "expected a name or a pattern after 'let', found '}'");
     assert_eq!(

@@ -61,14 +61,19 @@ fn top_level_statements_are_items() {
 #[test]
 fn declarations_inside_a_block_are_read_whole() {
     assert_eq!(
-        body("pub fn inner(x: int) -> int {\n  return x\n}\ngen fn numbers() {\n  emit 1\n}\nfn helper() {}\nstruct P { a: int }\nreturn 1"),
+        body(
+            "pub fn inner(x: int) -> int {\n  return x\n}\ngen fn numbers() {\n  emit 1\n}\nfn helper() {}\nstruct P { a: int }\nreturn 1"
+        ),
         ["<fn>", "<fn>", "<fn>", "<struct>", "return 1"]
     );
     assert_eq!(
         fails("fn f() {\n  pub fn g(x: int -> int {}\n}").message,
         "expected ',' or ')' to close the parameter list, found '->'"
     );
-    assert_eq!(fails("fn f() {\n  pub let x = 1\n}").message, "expected a declaration after 'pub', found keyword 'let'");
+    assert_eq!(
+        fails("fn f() {\n  pub let x = 1\n}").message,
+        "expected a declaration after 'pub', found keyword 'let'"
+    );
 }
 
 #[test]
@@ -88,11 +93,10 @@ fn statement_separators_as_upstream_has_them() {
 
 #[test]
 fn const_binds_as_let_does() {
-    assert_eq!(body("const limit = 10\nconst name: string = \"n\"\nconst {a, b} = pair"), [
-        "let limit = 10",
-        "let name = \"n\"",
-        "<const>"
-    ]);
+    assert_eq!(
+        body("const limit = 10\nconst name: string = \"n\"\nconst {a, b} = pair"),
+        ["let limit = 10", "let name = \"n\"", "<const>"]
+    );
     let items = module("const audiences = [\"mcp\"]").items;
     assert!(matches!(&items[0], Item::Statement(Stmt::Let { mutable: false, .. })));
     // Otherwise `const` is a name.

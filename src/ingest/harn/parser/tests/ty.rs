@@ -133,7 +133,16 @@ fn tuples_and_grouping() {
     assert_eq!(show_type(&the_fn("fn f(a: (int, string)) {}").params[0].ty.clone().unwrap()), "Tuple(int, string)");
     assert_eq!(show_type(&the_fn("fn f(a: (int,)) {}").params[0].ty.clone().unwrap()), "Tuple(int)");
     assert_eq!(show_type(&the_fn("fn f(a: (int)) {}").params[0].ty.clone().unwrap()), "int");
-    assert_eq!(show_type(&the_fn("fn f(a: (int,\n  (bool, nil),\n)?) {}").params[0].ty.clone().unwrap()), "(Tuple(int, Tuple(bool, nil)) | nil)");
-    assert_eq!(fails("fn f(a: (int string)) {}").message, "expected ')' to close the parenthesized type, found identifier 'string'");
-    assert_eq!(fails("fn f(a: (int, string)) {}\nfn g(a: (int, string x)) {}").message, "expected ',' or ')' to close the tuple type, found identifier 'x'");
+    assert_eq!(
+        show_type(&the_fn("fn f(a: (int,\n  (bool, nil),\n)?) {}").params[0].ty.clone().unwrap()),
+        "(Tuple(int, Tuple(bool, nil)) | nil)"
+    );
+    assert_eq!(
+        fails("fn f(a: (int string)) {}").message,
+        "expected ')' to close the parenthesized type, found identifier 'string'"
+    );
+    assert_eq!(
+        fails("fn f(a: (int, string)) {}\nfn g(a: (int, string x)) {}").message,
+        "expected ',' or ')' to close the tuple type, found identifier 'x'"
+    );
 }
