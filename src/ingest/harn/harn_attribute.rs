@@ -16,8 +16,12 @@ declare_rule! {
     /// The arguments of `@annotations(...)` on an exported function: only the named
     /// boolean literals `readOnly`, `destructive`, `idempotent` and `openWorld` become
     /// MCP hints (`readOnlyHint`, …); any other argument is dropped with this warning
-    /// (upstream's `HARN-SRV-018`). Also a `@job` that takes anything but nothing or
-    /// one string.
+    /// (upstream's `HARN-SRV-018`). Also a `@job` whose positional arguments are
+    /// anything but nothing or one string literal, the job's name (upstream's
+    /// `HARN-SRV-004`): such a function is not a job, so its tool gets no
+    /// `execution`. Named arguments of `@job` (`retry: {max: 3}`) are modifiers and
+    /// leave it a job (burin-labs/harn, crates/harn-serve/src/exports.rs,
+    /// `job_from_attributes`, 7521500d; the snapshot e45362cf has no exports surface).
     ///
     /// ## Why
     /// A hint that is silently dropped changes how clients treat the tool.
@@ -69,16 +73,25 @@ pub fn annotations(attributes: &[Attribute], source: &Arc<SourceFile>, out: &mut
     (count > 0).then_some(hints)
 }
 
-/// `{"taskSupport":"optional"}` for a valid `@job` or `@job("name")`.
+/// Whether a `@job` makes its function a job: at most one positional argument, and
+/// that one a string literal (the job's name). Named arguments (`retry: {…}`) are
+/// modifiers, checked by `harn-retry-attribute`; they never unmake the job.
+pub fn is_valid_job(attribute: &Attribute) -> bool {
+    let mut positional = attribute.args.iter().filter(|a| a.name.is_none());
+    match (positional.next(), positional.next()) {
+        (None, _) => true,
+        (Some(only), None) => matches!(only.value.kind, ExprKind::Str(_)),
+        (Some(_), Some(_)) => false,
+    }
+}
+
+/// `{"taskSupport":"optional"}` for a valid `@job`, `@job("name")` or either with
+/// named modifiers (`@job("scan", retry: {max: 3})`).
 pub fn job(attributes: &[Attribute], source: &Arc<SourceFile>, out: &mut Vec<Diagnostic>) -> Option<Spanned> {
     let attribute = attributes.iter().find(|a| a.name.name == "job")?;
-    let valid = match attribute.args.as_slice() {
-        [] => true,
-        [only] => only.name.is_none() && matches!(only.value.kind, ExprKind::Str(_)),
-        _ => false,
-    };
-    if !valid {
-        warn(source, attribute.span, "@job takes nothing or one job name string; it is ignored".to_owned(), out);
+    if !is_valid_job(attribute) {
+        let message = "@job takes at most one positional argument, the job's name as a string; it is ignored";
+        warn(source, attribute.span, message.to_owned(), out);
         return None;
     }
     Some(Spanned::leaf(json!({ "taskSupport": "optional" }), attribute.span))
