@@ -1,7 +1,7 @@
 //! The exports surface (EXPORTS.md b, c): a module's public functions and pipelines
 //! as catalog entries, built statically from their signatures and docs; their
-//! attributes are read by `harn_attribute`, their throws checked by
-//! `unrepresentable_throws`.
+//! attributes are read by `harn_attribute` (and those only `harn serve` reads are
+//! checked by `serve`), their throws checked by `unrepresentable_throws`.
 
 use serde_json::{Value, json};
 
@@ -9,6 +9,7 @@ use super::ast::{FnDecl, Ident, Item, Module, Param, PipelineDecl, Span, TypeExp
 use super::bounds::Exceeded;
 use super::docs;
 use super::harn_attribute;
+use super::serve;
 use super::spanned::Spanned;
 use super::types::Projector;
 use super::unrepresentable_throws::unrepresentable_throws;
@@ -167,6 +168,8 @@ fn entry(
         }
     }
     super::limits::check(attributes, source, out);
+    let function = matches!(callable, Callable::Function(_));
+    serve::check(&serve::Declaration { name: &name.name, attributes, function }, source, out);
     if let Some(annotations) = harn_attribute::annotations(attributes, source, out) {
         tool.insert("annotations", at, annotations);
     }

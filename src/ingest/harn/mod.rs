@@ -11,6 +11,7 @@ pub mod lexer;
 mod limits;
 pub mod parser;
 mod script;
+mod serve;
 mod spanned;
 pub(crate) mod stack;
 pub mod types;
