@@ -56,7 +56,7 @@ pub fn collect(schema: &Value) -> Vec<Reference<'_>> {
             return;
         };
         for keyword in ["$ref", "$dynamicRef"] {
-            if let Some(Value::String(value)) = object.get(keyword) {
+            if let Some(Value::String(value)) = walk::member(object, keyword) {
                 found.push(Reference { at: path.pointer(), keyword, value, target: Target::of(value) });
             }
         }
@@ -78,7 +78,7 @@ pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Ite
 fn direct_component_refs(schema: &Value) -> Vec<String> {
     let mut names = Vec::new();
     walk::visit(schema, |_, node| {
-        if let Some(Value::String(reference)) = node.get("$ref") {
+        if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
             if let Target::Component { name, .. } = Target::of(reference) {
                 names.push(name);
             }

@@ -164,13 +164,13 @@ impl<'c> Components<'c> {
                 return;
             }
             // The pointer is built only for the pattern that fails.
-            if let Some(Value::String(pattern)) = node.get("pattern") {
+            if let Some(Value::String(pattern)) = walk::keyword(node, "pattern") {
                 if let Some(detail) = self.regex_error(pattern) {
                     failure = Some(Failure::Other { detail, at: path.pointer().key("pattern"), part: Part::Value });
                     return;
                 }
             }
-            if let Some(Value::Object(properties)) = node.get("patternProperties") {
+            if let Some(Value::Object(properties)) = walk::keyword(node, "patternProperties") {
                 if let Some((pattern, detail)) = properties.keys().find_map(|k| Some((k, self.regex_error(k)?))) {
                     let at = path.pointer().key("patternProperties").key(pattern);
                     failure = Some(Failure::Other { detail, at, part: Part::Key });
@@ -205,7 +205,7 @@ fn unresolvable_local<'r, 'v>(schema: &Value, references: &'r [Reference<'v>]) -
     let mut anchors = Vec::new();
     walk::visit(schema, |_, node| {
         for keyword in ["$anchor", "$dynamicAnchor"] {
-            if let Some(Value::String(anchor)) = node.get(keyword) {
+            if let Some(Value::String(anchor)) = walk::keyword(node, keyword) {
                 anchors.push(anchor.clone());
             }
         }
@@ -228,7 +228,7 @@ fn needs_compile(schema: &Value, references: &[Reference<'_>]) -> bool {
     }
     let mut scoped = false;
     walk::visit(schema, |_, node| {
-        scoped |= ["$id", "$anchor", "$dynamicAnchor"].iter().any(|k| node.get(*k).is_some());
+        scoped |= ["$id", "$anchor", "$dynamicAnchor"].iter().any(|k| walk::keyword(node, k).is_some());
     });
     scoped
 }

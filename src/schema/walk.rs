@@ -2,30 +2,9 @@
 //! MCP bundling: which keywords hold subschemas. Values under `const`, `enum`,
 //! `default`, `examples` and other keywords are instance data and never visited.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::pointer::{Pointer, Segment};
-
-/// Keywords whose value is one subschema.
-pub const SINGLE: &[&str] = &[
-    "additionalProperties",
-    "contains",
-    "contentSchema",
-    "else",
-    "if",
-    "items",
-    "not",
-    "propertyNames",
-    "then",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-
-/// Keywords whose value is a list of subschemas.
-pub const LIST: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-
-/// Keywords whose value is a map of named subschemas.
-pub const MAP: &[&str] = &["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"];
 
 /// Keywords that apply a subschema to the same instance (no property or item is
 /// consumed on the way), used to find `$ref` cycles that never terminate.
@@ -75,12 +54,13 @@ fn walk<'v>(node: &'v Value, path: &mut Vec<Step<'v>>, visit: &mut impl FnMut(&P
     };
     for (keyword, value) in object {
         let keyword = keyword.as_str();
-        if SINGLE.contains(&keyword) {
-            path.push(Step::Key(keyword));
-            walk(value, path, visit);
-            path.pop();
-        } else if LIST.contains(&keyword) {
-            if let Value::Array(items) = value {
+        match (holds(keyword), value) {
+            (Holds::One, _) => {
+                path.push(Step::Key(keyword));
+                walk(value, path, visit);
+                path.pop();
+            }
+            (Holds::List, Value::Array(items)) => {
                 path.push(Step::Key(keyword));
                 for (i, item) in items.iter().enumerate() {
                     path.push(Step::Index(i));
@@ -89,8 +69,7 @@ fn walk<'v>(node: &'v Value, path: &mut Vec<Step<'v>>, visit: &mut impl FnMut(&P
                 }
                 path.pop();
             }
-        } else if MAP.contains(&keyword) {
-            if let Value::Object(members) = value {
+            (Holds::Map, Value::Object(members)) => {
                 path.push(Step::Key(keyword));
                 for (name, member) in members {
                     path.push(Step::Key(name));
@@ -99,29 +78,74 @@ fn walk<'v>(node: &'v Value, path: &mut Vec<Step<'v>>, visit: &mut impl FnMut(&P
                 }
                 path.pop();
             }
+            _ => {}
         }
+    }
+}
+
+/// What a keyword's value holds: one subschema, a list or a map of them, or none.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Holds {
+    One,
+    List,
+    Map,
+    Nothing,
+}
+
+/// Which keywords hold subschemas. A `match`, which compiles to a switch on the
+/// length: walks run it for every key of every schema node.
+fn holds(keyword: &str) -> Holds {
+    match keyword {
+        "additionalProperties"
+        | "contains"
+        | "contentSchema"
+        | "else"
+        | "if"
+        | "items"
+        | "not"
+        | "propertyNames"
+        | "then"
+        | "unevaluatedItems"
+        | "unevaluatedProperties" => Holds::One,
+        "allOf" | "anyOf" | "oneOf" | "prefixItems" => Holds::List,
+        "$defs" | "definitions" | "dependentSchemas" | "patternProperties" | "properties" => Holds::Map,
+        _ => Holds::Nothing,
+    }
+}
+
+/// The value of `keyword` in a schema node, when the node is an object that has it.
+/// Every walk looks up a few keywords at every node, and schema objects have few
+/// keys: scanning them is several times cheaper than hashing the keyword (serde_json's
+/// map hashes with SipHash). Large objects are still looked up by hash.
+pub fn keyword<'v>(node: &'v Value, keyword: &str) -> Option<&'v Value> {
+    match node {
+        Value::Object(object) => member(object, keyword),
+        _ => None,
+    }
+}
+
+/// [`keyword`], on an object already in hand.
+pub fn member<'v>(object: &'v Map<String, Value>, keyword: &str) -> Option<&'v Value> {
+    if object.len() <= 8 {
+        object.iter().find_map(|(key, value)| (key == keyword).then_some(value))
+    } else {
+        object.get(keyword)
     }
 }
 
 /// Applies `f` to every schema-bearing node of `root`, mutably (for rewriting
 /// references), in the same traversal.
-pub fn visit_mut(root: &mut Value, f: &mut impl FnMut(&mut serde_json::Map<String, Value>)) {
+pub fn visit_mut(root: &mut Value, f: &mut impl FnMut(&mut Map<String, Value>)) {
     let Value::Object(object) = root else {
         return;
     };
     f(object);
     for (keyword, value) in object.iter_mut() {
-        let keyword = keyword.as_str();
-        if SINGLE.contains(&keyword) {
-            visit_mut(value, f);
-        } else if LIST.contains(&keyword) {
-            if let Value::Array(items) = value {
-                items.iter_mut().for_each(|item| visit_mut(item, f));
-            }
-        } else if MAP.contains(&keyword) {
-            if let Value::Object(members) = value {
-                members.values_mut().for_each(|member| visit_mut(member, f));
-            }
+        match (holds(keyword), value) {
+            (Holds::One, value) => visit_mut(value, f),
+            (Holds::List, Value::Array(items)) => items.iter_mut().for_each(|item| visit_mut(item, f)),
+            (Holds::Map, Value::Object(members)) => members.values_mut().for_each(|member| visit_mut(member, f)),
+            _ => {}
         }
     }
 }

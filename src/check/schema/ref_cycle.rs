@@ -87,7 +87,7 @@ impl Graph<'_, '_> {
         };
         let mut next = Vec::new();
         for keyword in ["$ref", "$dynamicRef"] {
-            if let Some(Value::String(reference)) = object.get(keyword) {
+            if let Some(Value::String(reference)) = walk::member(object, keyword) {
                 if let Some(target) = self.target(node.0, reference) {
                     if self.value(&target).is_some() {
                         next.push((target, true));
@@ -97,17 +97,17 @@ impl Graph<'_, '_> {
         }
         let child = |suffix: String| ((node.0, format!("{}/{suffix}", node.1)), false);
         for keyword in IN_PLACE_SINGLE {
-            if object.contains_key(*keyword) {
+            if walk::member(object, keyword).is_some() {
                 next.push(child(keyword.to_string()));
             }
         }
         for keyword in IN_PLACE_LIST {
-            if let Some(Value::Array(items)) = object.get(*keyword) {
+            if let Some(Value::Array(items)) = walk::member(object, keyword) {
                 next.extend((0..items.len()).map(|i| child(format!("{keyword}/{i}"))));
             }
         }
         for keyword in IN_PLACE_MAP {
-            if let Some(Value::Object(members)) = object.get(*keyword) {
+            if let Some(Value::Object(members)) = walk::member(object, keyword) {
                 next.extend(members.keys().map(|k| child(format!("{keyword}/{}", encode_token(k)))));
             }
         }
@@ -197,7 +197,7 @@ impl Graph<'_, '_> {
 fn has_nested_id(schema: &Value) -> bool {
     let mut found = false;
     walk::visit(schema, |path, node| {
-        found |= !path.is_root() && node.get("$id").is_some();
+        found |= !path.is_root() && walk::keyword(node, "$id").is_some();
     });
     found
 }

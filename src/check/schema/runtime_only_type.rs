@@ -32,7 +32,7 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) {
     let mut found = None;
     walk::visit(subject.value, |path, node| {
         if found.is_none() {
-            if let Some(Value::String(kind)) = node.get("x-harn-type") {
+            if let Some(Value::String(kind)) = walk::keyword(node, "x-harn-type") {
                 if kind == "closure" || kind == "builtin" {
                     found = Some((path.pointer().key("x-harn-type"), kind.clone()));
                 }

@@ -37,7 +37,7 @@ pub fn check(subject: &Subject<'_>, out: &mut Vec<Diagnostic>) -> bool {
         if found.is_some() {
             return;
         }
-        if let Some(Value::String(dialect)) = node.get("$schema") {
+        if let Some(Value::String(dialect)) = walk::keyword(node, "$schema") {
             if dialect.trim_end_matches('#') != DRAFT_2020_12 {
                 found = Some((path.pointer().key("$schema"), dialect.clone()));
             }

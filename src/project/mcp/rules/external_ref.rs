@@ -2,6 +2,7 @@ use serde_json::{Map, Value};
 
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::walk;
 
 declare_rule! {
     /// ## What it checks
@@ -31,7 +32,7 @@ declare_rule! {
 /// Whether one schema node's `$ref` leads outside the document (does not start with
 /// `#`).
 pub fn is_external(node: &Map<String, Value>) -> bool {
-    matches!(node.get("$ref"), Some(Value::String(reference)) if !reference.starts_with('#'))
+    matches!(walk::member(node, "$ref"), Some(Value::String(reference)) if !reference.starts_with('#'))
 }
 
 /// `<context>cannot project <label> through MCP components: external $ref …`

@@ -2,6 +2,7 @@ use serde_json::{Map, Value};
 
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::schema::walk;
 
 declare_rule! {
     /// ## What it checks
@@ -32,7 +33,9 @@ declare_rule! {
 
 /// The first keyword of one schema node that changes resource scope, if any.
 pub fn scoping_keyword(node: &Map<String, Value>) -> Option<&'static str> {
-    ["$id", "$anchor", "$dynamicAnchor", "$dynamicRef"].into_iter().find(|keyword| node.contains_key(*keyword))
+    ["$id", "$anchor", "$dynamicAnchor", "$dynamicRef"]
+        .into_iter()
+        .find(|keyword| walk::member(node, keyword).is_some())
 }
 
 /// `<context>cannot project <label> through MCP components: <keyword> changes …`
