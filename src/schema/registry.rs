@@ -100,15 +100,18 @@ impl<'c> Components<'c> {
     /// Checks that `schema` is a valid Draft 2020-12 schema whose references resolve,
     /// as compiling it would, but without compiling what needs no compiling:
     ///
-    /// - every schema is meta-validated, and its regular expressions compiled;
+    /// - every schema is meta-validated (by the crate when [`super::meta`] cannot vouch
+    ///   for it), and its regular expressions compiled;
     /// - a component reference resolves when the component exists (reported by the
     ///   dangling-reference rule otherwise) and its JSON Pointer tail leads somewhere
     ///   inside it;
     /// - a schema with local references or its own resources (`$id`, `$anchor`,
     ///   `$dynamicAnchor`, `$dynamicRef`) is compiled against the component registry.
     pub fn verify(&self, schema: &Value, references: &[Reference<'_>]) -> Result<(), Failure> {
-        if let Err(meta) = jsonschema::draft202012::meta::validate(schema) {
-            return Err(Failure::Meta { detail: meta.to_string(), at: location(meta.instance_path().as_str()) });
+        if !super::meta::plainly_valid(schema) {
+            if let Err(meta) = jsonschema::draft202012::meta::validate(schema) {
+                return Err(Failure::Meta { detail: meta.to_string(), at: location(meta.instance_path().as_str()) });
+            }
         }
         self.check_patterns(schema)?;
         for reference in references {
