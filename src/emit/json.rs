@@ -2,6 +2,8 @@
 //! compact or two-space pretty printer over the contract types, which fix the field
 //! order and sort the map-valued records, then one newline.
 
+use std::io::Write;
+
 use serde::Serialize;
 
 /// How canonical JSON is laid out: on one line, or indented by two spaces.
@@ -21,11 +23,20 @@ impl Layout {
 
 /// `value` as canonical JSON in `layout`, and one `\n`.
 pub fn canonical_json<T: Serialize>(value: &T, layout: Layout) -> String {
-    let mut text = match layout {
-        Layout::Compact => serde_json::to_string(value),
-        Layout::Pretty => serde_json::to_string_pretty(value),
+    let mut bytes = Vec::new();
+    write_canonical_json(&mut bytes, value, layout).expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("serde_json writes UTF-8")
+}
+
+/// [`canonical_json`], written to `out` as it is produced, so that a large catalog is
+/// never held in memory whole. `out` should be buffered.
+pub fn write_canonical_json<T: Serialize>(out: &mut dyn Write, value: &T, layout: Layout) -> std::io::Result<()> {
+    match layout {
+        Layout::Compact => serde_json::to_writer(&mut *out, value),
+        Layout::Pretty => serde_json::to_writer_pretty(&mut *out, value),
     }
-    .expect("contract types always serialise: their maps have string keys");
-    text.push('\n');
-    text
+    // Contract types always serialise (their maps have string keys): an error here is
+    // the writer's.
+    .map_err(std::io::Error::from)?;
+    out.write_all(b"\n")
 }

@@ -1,12 +1,37 @@
 //! Atomic file writes: a temporary file in the target's folder, renamed over it, so a
 //! failed run never leaves a half-written output behind.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// Writes `contents` to `path`, replacing it only once everything is on disk.
+/// Writes `contents` to `path`, replacing it only once everything is written.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     stage(path, contents)?.commit()
+}
+
+/// [`write_atomically`], with the contents written by `write` through a buffer as they
+/// are produced, so that a large output is never held in memory whole. A device or
+/// FIFO is written in place, as [`stage`] does; a failed `write` leaves `path` as it
+/// was.
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    match destination(path)? {
+        Destination::Node(target) => {
+            let mut out = BufWriter::new(std::fs::OpenOptions::new().write(true).open(target)?);
+            write(&mut out)?;
+            out.flush()
+        }
+        Destination::File { target, folder } => {
+            let mut file = tempfile::NamedTempFile::new_in(folder)?;
+            let mut out = BufWriter::with_capacity(1 << 16, file.as_file_mut());
+            write(&mut out)?;
+            out.flush()?;
+            drop(out);
+            file.persist(target).map(drop).map_err(|e| e.error)
+        }
+    }
 }
 
 /// An output written in full but not yet in place; [`Staged::commit`] puts it there.
@@ -36,22 +61,40 @@ impl Staged {
 /// Writes `contents` in full to a temporary file next to `path` (next to the file it
 /// links to, for a symbolic link, which stays a link), for [`Staged::commit`] to
 /// rename over it.
+///
+/// The rename makes the write atomic for a run that fails or is stopped; like
+/// compilers' outputs, the file is not synced to the disk on top of that.
 pub fn stage(path: &Path, contents: &[u8]) -> std::io::Result<Staged> {
-    let target = match std::fs::metadata(path) {
-        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
-            return Ok(Staged(Pending::InPlace { target: path.to_owned(), contents: contents.to_owned() }));
+    match destination(path)? {
+        Destination::Node(target) => Ok(Staged(Pending::InPlace { target, contents: contents.to_owned() })),
+        Destination::File { target, folder } => {
+            let mut file = tempfile::NamedTempFile::new_in(folder)?;
+            file.write_all(contents)?;
+            Ok(Staged(Pending::Renamed { file, target }))
         }
+    }
+}
+
+/// Where an output for `path` goes.
+enum Destination {
+    /// A device, FIFO or socket, written in place (see [`Pending::InPlace`]).
+    Node(PathBuf),
+    /// A regular file (new, or the file a link leads to), renamed over from a
+    /// temporary file in `folder`.
+    File { target: PathBuf, folder: PathBuf },
+}
+
+fn destination(path: &Path) -> std::io::Result<Destination> {
+    let target = match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => return Ok(Destination::Node(path.to_owned())),
         Ok(meta) if meta.is_file() => std::fs::canonicalize(path)?,
         _ => path.to_owned(),
     };
     let folder = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
     };
-    let mut file = tempfile::NamedTempFile::new_in(folder)?;
-    file.write_all(contents)?;
-    file.as_file().sync_all()?;
-    Ok(Staged(Pending::Renamed { file, target }))
+    Ok(Destination::File { target, folder })
 }
 
 #[cfg(test)]
@@ -68,6 +111,22 @@ mod tests {
         let fresh = dir.path().join("fresh.json");
         write_atomically(&fresh, b"fresh").unwrap();
         assert_eq!(std::fs::read_to_string(&fresh).unwrap(), "fresh");
+    }
+
+    #[test]
+    fn a_streamed_write_replaces_the_file_only_when_it_succeeds() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.json");
+        std::fs::write(&out, "old").unwrap();
+        let failed = write_atomically_with(&out, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("serialiser failed"))
+        });
+        assert_eq!(failed.unwrap_err().to_string(), "serialiser failed");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left behind");
+        write_atomically_with(&out, |w| w.write_all(b"new")).unwrap();
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "new");
     }
 
     #[cfg(unix)]
