@@ -10,7 +10,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ingest::harn::Surface;
 use crate::ingest::{self, LoadError, Loaded};
 use crate::paths::Confinement;
-use crate::project::{McpDocuments, Prepared};
+use crate::project::{CliArguments, McpDocuments, Prepared};
 use crate::provenance::Provenance;
 
 /// What a compilation produced.
@@ -47,6 +47,9 @@ pub struct Options {
     /// Whether the prepare phase builds the MCP `tools/list` entries (`harn-catalog
     /// mcp`); the projection is always checked, but only its documents cost memory.
     pub mcp_documents: McpDocuments,
+    /// Whether the prepare phase keeps the prepared CLI arguments (`harn-catalog
+    /// completions`); they are always checked.
+    pub cli_arguments: CliArguments,
 }
 
 /// Compiles the registry declaration or catalog at `path`; a `.harn` module's imports
@@ -94,7 +97,8 @@ pub fn compile_loaded(loaded: Loaded, options: Options) -> Compilation {
     // report the consequences of errors already reported.
     let mut prepared = None;
     if !options.catalog_phase_only && !diagnostics.has_errors() {
-        let (ready, found) = crate::project::prepare(&catalog, &provenance, options.mcp_documents);
+        let (ready, found) =
+            crate::project::prepare(&catalog, &provenance, options.mcp_documents, options.cli_arguments);
         diagnostics.extend(found);
         prepared = Some(ready);
     }

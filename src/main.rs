@@ -15,7 +15,7 @@ use harn_catalog::drift::{self, Finding};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::paths::Confinement;
-use harn_catalog::project::{McpDocuments, Prepared, cli, mcp};
+use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
 // allocations of schema compilation over a large live heap; mimalloc does not.
@@ -309,20 +309,23 @@ fn schema(args: &SchemaArgs) -> u8 {
         return if compilation.unreadable { USAGE } else { REJECTED };
     };
     report(&renderer, &diagnostics, "");
-    let text = emit::canonical_json(&catalog, Layout::pretty_if(args.pretty));
-    match &args.output {
+    // Streamed: a large catalog's text is never held whole.
+    let layout = Layout::pretty_if(args.pretty);
+    let code = match &args.output {
         Some(path) => {
-            if let Err(e) = emit::write_atomically(path, text.as_bytes()) {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return USAGE;
+            match emit::write_atomically_with(path, |out| emit::write_canonical_json(out, &catalog, layout)) {
+                Ok(()) => OK,
+                Err(e) => {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    USAGE
+                }
             }
         }
-        None if print(&text) != OK => return USAGE,
-        None => {}
-    }
+        None => print_with(|out| emit::write_canonical_json(out, &catalog, layout)),
+    };
     // The process ends next: freeing a large catalog piece by piece would only cost time.
-    std::mem::forget((catalog, text, compilation.prepared, compilation.provenance));
-    OK
+    std::mem::forget((catalog, compilation.prepared, compilation.provenance));
+    code
 }
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;
@@ -330,11 +333,12 @@ fn schema(args: &SchemaArgs) -> u8 {
 fn prepared(
     file: &Path,
     surface: Surface,
-    mcp_documents: McpDocuments,
+    (mcp_documents, cli_arguments): (McpDocuments, CliArguments),
     paths: &PathArgs,
     report: &ReportArgs,
 ) -> Result<Prepared, u8> {
-    let options = Options { deny_warnings: report.deny_warnings, surface, mcp_documents, ..Options::default() };
+    let options =
+        Options { deny_warnings: report.deny_warnings, surface, mcp_documents, cli_arguments, ..Options::default() };
     let compilation = compile::compile_file_in(file, options, &paths.confinement());
     let renderer = report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
@@ -351,7 +355,7 @@ fn prepared(
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(&args.file, args.surface, McpDocuments::Build, &args.paths, &args.report) {
+    match prepared(&args.file, args.surface, (McpDocuments::Build, CliArguments::Skip), &args.paths, &args.report) {
         Ok(prepared) => {
             print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, Layout::pretty_if(args.pretty)))
         }
@@ -363,21 +367,28 @@ fn completions(args: &CompletionsArgs) -> u8 {
     let mut script = Vec::new();
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
-        Some(file) => match prepared(file, args.surface, McpDocuments::Skip, &args.paths, &args.report) {
-            Ok(prepared) => {
-                let mut command = cli::command::command(&prepared);
-                clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
+        Some(file) => {
+            match prepared(file, args.surface, (McpDocuments::Skip, CliArguments::Keep), &args.paths, &args.report) {
+                Ok(prepared) => {
+                    let mut command = cli::command::command(&prepared);
+                    clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
+                }
+                Err(code) => return code,
             }
-            Err(code) => return code,
-        },
+        }
     }
     print(&String::from_utf8_lossy(&script))
 }
 
 /// Writes `text` to stdout; a closed pipe is a usage problem, not a crash.
 fn print(text: &str) -> u8 {
-    let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+    print_with(|out| out.write_all(text.as_bytes()))
+}
+
+/// Writes to stdout through a buffer what `write` produces; as [`print`].
+fn print_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> u8 {
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    if write(&mut stdout).and_then(|()| stdout.flush()).is_err() {
         return USAGE;
     }
     OK

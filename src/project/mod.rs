@@ -19,7 +19,8 @@ pub struct Prepared {
     /// `info.version` and `info.description`, for the generated CLI's root.
     pub version: Option<String>,
     pub about: Option<String>,
-    /// Prepared CLI arguments of every tool, in catalog order.
+    /// Prepared CLI arguments of every tool, in catalog order, when they were asked for
+    /// (see [`CliArguments`]).
     pub arguments: Vec<cli::PreparedTool>,
     /// The generated CLI's command tree (CLI-audience tools only).
     pub tree: cli::CommandNode,
@@ -37,27 +38,40 @@ pub enum McpDocuments {
     Build,
 }
 
+/// Whether the prepare phase keeps every tool's prepared CLI arguments (for the
+/// generated CLI's completions), or only checks them: kept, they cost a large catalog
+/// more memory than any other part of the phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CliArguments {
+    #[default]
+    Skip,
+    Keep,
+}
+
 /// Runs the prepare phase on a catalog that passed the catalog phase, building the
-/// MCP `tools/list` entries as `mcp_documents` asks.
+/// MCP `tools/list` entries as `mcp_documents` asks and keeping the CLI arguments as
+/// `cli_arguments` asks ([`Prepared::arguments`] is empty otherwise).
 pub fn prepare(
     catalog: &ToolCatalog,
     provenance: &Provenance,
     mcp_documents: McpDocuments,
+    cli_arguments: CliArguments,
 ) -> (Prepared, Vec<Diagnostic>) {
     let info = catalog.info.as_ref();
     let stem = provenance.source.path.file_stem().map(|s| s.to_string_lossy().into_owned());
     let cli_name = info.map(|i| i.name.to_string()).or(stem).unwrap_or_else(|| "harn-tool".to_owned());
     // Each tool's arguments on their own, in parallel; findings in catalog order.
-    let (arguments, found): (Vec<cli::PreparedTool>, Vec<Vec<Diagnostic>>) = catalog
+    let (arguments, found): (Vec<Option<cli::PreparedTool>>, Vec<Vec<Diagnostic>>) = catalog
         .tools
         .par_iter()
         .enumerate()
         .map(|(index, tool)| {
             let mut found = Vec::new();
             let prepared = cli::arguments::prepare(&ToolCx { index, tool, provenance }, &mut found);
-            (prepared, found)
+            ((cli_arguments == CliArguments::Keep).then_some(prepared), found)
         })
         .unzip();
+    let arguments = arguments.into_iter().flatten().collect();
     let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
     let tree = cli::tree::build(catalog, provenance, &mut out);
     let mcp = mcp::project(catalog, provenance, mcp_documents, &mut out);

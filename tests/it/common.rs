@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer};
 use harn_catalog::emit::Layout;
-use harn_catalog::project::McpDocuments;
+use harn_catalog::project::{CliArguments, McpDocuments};
 use harn_catalog::source::{Format, SourceFile};
 
 /// The outcome of compiling one input.
@@ -73,7 +73,11 @@ pub fn assert_exact(actual: &serde_json::Value, expected: &serde_json::Value) {
 
 /// Compiles `text` as if it were a file named `name` (the extension picks the format).
 pub fn compile_text(name: &str, text: &str) -> Outcome {
-    compile_text_with(name, text, Options { mcp_documents: McpDocuments::Build, ..Options::default() })
+    compile_text_with(
+        name,
+        text,
+        Options { mcp_documents: McpDocuments::Build, cli_arguments: CliArguments::Keep, ..Options::default() },
+    )
 }
 
 pub fn compile_text_with(name: &str, text: &str, options: Options) -> Outcome {
@@ -88,7 +92,10 @@ pub fn compile_json(value: &serde_json::Value) -> Outcome {
 
 /// Compiles a file from disk.
 pub fn compile_path(path: &Path) -> Outcome {
-    outcome(compile::compile_file(path, Options { mcp_documents: McpDocuments::Build, ..Options::default() }))
+    outcome(compile::compile_file(
+        path,
+        Options { mcp_documents: McpDocuments::Build, cli_arguments: CliArguments::Keep, ..Options::default() },
+    ))
 }
 
 /// Every catalog a test emits is checked against the published envelope schema by
