@@ -29,6 +29,19 @@ impl EntryOrigin {
         EntryOrigin { at, fields: Vec::new(), lowered: None }
     }
 
+    /// Records that wire field `wire` was written at `place`. A field written where the
+    /// wire name says (`<at>/<wire>`) needs no record, since [`EntryOrigin::map`] falls
+    /// back to that: a large registry keeps one pointer less per such field.
+    pub fn record(&mut self, wire: &'static str, place: &Pointer) {
+        let identity = match place.segments().split_last() {
+            Some((Segment::Key(last), parent)) => **last == *wire && parent == self.at.segments(),
+            _ => false,
+        };
+        if !identity {
+            self.fields.push((wire, place.clone()));
+        }
+    }
+
     /// The source pointer of a path inside this entry (in wire field names).
     pub fn map(&self, path: &Pointer) -> Pointer {
         let segments = path.segments();
@@ -169,5 +182,24 @@ mod tests {
         assert_eq!(origin.map(&p("/inputSchema/required/0")), p("/tools/2/parameters"));
         assert_eq!(origin.map(&p("/policy/kind")), p("/tools/2/config/execution_policy/kind"));
         assert_eq!(origin.map(&p("/icons/0/src")), p("/tools/2/icons/0/src"));
+    }
+
+    #[test]
+    fn records_only_fields_written_elsewhere_than_their_wire_name() {
+        let mut origin = EntryOrigin::identity(p("/tools/2"));
+        origin.record("inputSchema", &p("/tools/2/inputSchema"));
+        origin.record("outputSchema", &p("/tools/2/returns"));
+        origin.record("title", &p("/tools/2/config/title"));
+        origin.record("name", &p("/tools/20/name"));
+        assert_eq!(
+            origin.fields,
+            [
+                ("outputSchema", p("/tools/2/returns")),
+                ("title", p("/tools/2/config/title")),
+                ("name", p("/tools/20/name"))
+            ]
+        );
+        assert_eq!(origin.map(&p("/inputSchema/properties/a")), p("/tools/2/inputSchema/properties/a"));
+        assert_eq!(origin.map(&p("/outputSchema/type")), p("/tools/2/returns/type"));
     }
 }

@@ -19,10 +19,10 @@ pub fn normalize(
     let name = raw.name.clone();
     let mut cx = EntryCtx::new(source, &name);
     let mut origin = EntryOrigin::identity(raw.spec_at.clone());
-    origin.fields.push(("name", raw.name_at.clone()));
+    origin.record("name", &raw.name_at);
     let mut record = |wire: &'static str, field: Option<&super::raw::Field>| {
         if let Some(field) = field {
-            origin.fields.push((wire, field.at.clone()));
+            origin.record(wire, &field.at);
         }
     };
     record("description", raw.description.as_ref());
@@ -45,7 +45,7 @@ pub fn normalize(
     record("policy", raw.get("execution_policy").or(raw.get("annotations")));
     if raw.get("cli").is_none() {
         // The implicit command is made of the name.
-        origin.fields.push(("cli", raw.name_at.clone()));
+        origin.record("cli", &raw.name_at);
     }
 
     let description = fields::text::description(&mut cx, raw.description.take());
@@ -55,7 +55,7 @@ pub fn normalize(
 
     let input_schema = match raw.take("inputSchema") {
         Some(field) => {
-            origin.fields.push(("inputSchema", field.at.clone()));
+            origin.record("inputSchema", &field.at);
             fields::schemas::input_schema(&mut cx, field)
         }
         None => {
