@@ -100,10 +100,13 @@ impl<'s> Parser<'s> {
             let after_target = self.pos;
             self.bump();
             self.skip_newlines();
-            let value = self.expr_in(Ctx::Stmt)?;
-            if self.at_end_of(Ctx::Stmt) {
-                let target = Ident { name: name.clone(), span: expr.span };
-                return Ok(Stmt::Assign { span: expr.span.to(value.span), target, value });
+            // A value this reader cannot parse leaves the assignment to be skipped, as
+            // it was before values were read.
+            if let Ok(value) = self.expr_in(Ctx::Stmt) {
+                if self.at_end_of(Ctx::Stmt) {
+                    let target = Ident { name: name.clone(), span: expr.span };
+                    return Ok(Stmt::Assign { span: expr.span.to(value.span), target, value });
+                }
             }
             self.pos = after_target;
         }
