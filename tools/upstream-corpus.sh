@@ -14,7 +14,7 @@
 #
 #   catalog           exit 0;
 #   contract refusal  exit 1 without `harn-syntax`: the module parsed, and its registry
-#                     was refused (on the script surface, mostly for having no `main`
+#                     was refused (on the script surface, mostly for having no entry
 #                     that publishes one);
 #   syntax refusal    exit 1 with `harn-syntax`;
 #   crash             any other exit status (a panic, a signal, a read failure);

@@ -64,6 +64,18 @@ fn the_widget_script_gives_the_widget_registry_catalog() {
     assert_eq!(explicit.catalog, declared.catalog);
 }
 
+/// Upstream's example MCP server pattern (burin-labs/harn, examples/mcp_server.harn,
+/// e45362cf: a `tool_define` chain reassigned in `pipeline main(task)`, published with
+/// `mcp_tools`), in a module of our own, gives the same bytes as its JSON twin.
+#[test]
+fn the_mcp_server_pattern_gives_the_catalog_of_its_json_twin() {
+    let script = compile(&common::root().join("fixtures/harn/script_mcp_server.harn"), Surface::Auto);
+    let declared = common::compile_path(&common::root().join("fixtures/harn/script_mcp_server.registry.json"));
+    assert!(script.catalog.is_some(), "refused:\n{}", script.human());
+    assert_eq!(script.catalog, declared.catalog, "{}", script.human());
+    assert!(script.diagnostics.is_empty() && declared.diagnostics.is_empty(), "{}", script.human());
+}
+
 #[test]
 fn main_is_never_run_and_imports_are_never_executed() {
     // The module imports files that do not exist and a main that would divide by zero
@@ -97,9 +109,9 @@ fn the_surface_can_be_chosen() {
     // no tool at all.
     let exports = compile(&common::root().join("fixtures/harn/widgets.harn"), Surface::Exports);
     assert_eq!(exports.json()["tools"], serde_json::json!([]));
-    // primitives.harn has one: auto is the exports surface; script finds no main.
+    // primitives.harn has one: auto is the exports surface; script finds no entry.
     let script = compile(&common::root().join("fixtures/harn/primitives.harn"), Surface::Script);
-    script.assert_has("script-surface", "has no `main`");
+    script.assert_has("script-surface", "and this module has none");
 }
 
 /// A module nested as deeply as the parser allows, in a type (exports surface) or in

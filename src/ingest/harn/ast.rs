@@ -231,19 +231,25 @@ pub struct Block {
 pub enum Stmt {
     /// `let name = value` or `var name = value` (an annotation `: T` is allowed and ignored).
     Let { name: Ident, value: Expr, mutable: bool, span: Span },
+    /// `name = value`: a plain assignment to a name (compound assignments and
+    /// assignments to members or indexes are [`Stmt::Other`]).
+    Assign { target: Ident, value: Expr, span: Span },
     /// `return` or `return value`.
     Return { value: Option<Expr>, span: Span },
     /// An expression used as a statement (a call, say).
     Expr(Expr),
-    /// Any other statement (`if`, `for`, `while`, `match`, an assignment, …), skipped
-    /// whole; `what` names it (the keyword, or `assignment`).
+    /// Any other statement (`if`, `for`, `while`, `match`, a compound assignment, …),
+    /// skipped whole; `what` names it (the keyword, or `assignment`).
     Other { what: String, span: Span },
 }
 
 impl Stmt {
     pub fn span(&self) -> Span {
         match self {
-            Stmt::Let { span, .. } | Stmt::Return { span, .. } | Stmt::Other { span, .. } => *span,
+            Stmt::Let { span, .. }
+            | Stmt::Assign { span, .. }
+            | Stmt::Return { span, .. }
+            | Stmt::Other { span, .. } => *span,
             Stmt::Expr(expr) => expr.span,
         }
     }

@@ -4,7 +4,7 @@
 
 pub mod define;
 mod entry;
-mod executor;
+pub(crate) mod executor;
 pub mod fields;
 mod input_schema_spelling;
 pub mod raw;

@@ -7,15 +7,15 @@
 //! - the whole type grammar;
 //! - parameter defaults (as expressions; only their span is kept);
 //! - in function, pipeline and closure bodies and at the top level: `let`, `var`,
-//!   `const`, `return`, declarations, and expressions made of literals, names, lists,
-//!   dicts, calls (with explicit type arguments or not), member access, indexing and
-//!   slices, closures and parentheses.
+//!   `const`, `return`, `name = value`, declarations, and expressions made of
+//!   literals, names, lists, dicts, calls (with explicit type arguments or not),
+//!   member access, indexing and slices, closures and parentheses.
 //!
 //! What it skips, balanced over `()`, `[]` and `{}`, keeping only a span:
 //! - `interface`, `impl`, `tool`, `skill` and `eval_pack` declarations
 //!   ([`Item::Other`]);
-//! - other statements ([`Stmt::Other`]). Their `what` is the keyword, `assignment`,
-//!   `fn`, `attribute`, or `let`/`var` for a destructuring binding;
+//! - other statements ([`Stmt::Other`]). Their `what` is the keyword, `assignment` (a
+//!   compound one, or one to a member or an index), `fn`, `attribute`, or `let`/`var` for a destructuring binding;
 //! - other expressions ([`ExprKind::Other`]). Their `what` is a noun phrase, such as
 //!   "a `+` operation", "an `if` expression", "a struct literal" or "a duration
 //!   literal".

@@ -1,5 +1,5 @@
-//! Blocks and the statements in them (`let`, `var`, `return`, expressions, and the
-//! statements that are skipped).
+//! Blocks and the statements in them (`let`, `var`, `return`, `name = value`,
+//! expressions, and the statements that are skipped).
 
 use super::expr::other;
 use super::{Ctx, ParseError, Parser, is_assignment};
@@ -94,6 +94,22 @@ impl<'s> Parser<'s> {
             return Err(self.expected(what, token));
         }
         let expr = self.parse_expr()?;
+        if let (ExprKind::Ident(name), T::Eq) = (&expr.kind, self.raw().kind) {
+            // `name = value`, read as far as the script surface evaluates it; any
+            // other assignment is skipped whole.
+            let after_target = self.pos;
+            self.bump();
+            self.skip_newlines();
+            // A value this reader cannot parse leaves the assignment to be skipped, as
+            // it was before values were read.
+            if let Ok(value) = self.expr_in(Ctx::Stmt) {
+                if self.at_end_of(Ctx::Stmt) {
+                    let target = Ident { name: name.clone(), span: expr.span };
+                    return Ok(Stmt::Assign { span: expr.span.to(value.span), target, value });
+                }
+            }
+            self.pos = after_target;
+        }
         if is_assignment(self.raw().kind) {
             let rest = self.skip_balanced(Ctx::Stmt)?;
             return Ok(Stmt::Other { what: "assignment".to_string(), span: expr.span.to(rest) });

@@ -118,6 +118,7 @@ fn show_stmt(statement: &Stmt) -> String {
         Stmt::Let { name, value, mutable, .. } => {
             format!("{} {} = {}", if *mutable { "var" } else { "let" }, name.name, show_expr(value))
         }
+        Stmt::Assign { target, value, .. } => format!("{} = {}", target.name, show_expr(value)),
         Stmt::Return { value: Some(value), .. } => format!("return {}", show_expr(value)),
         Stmt::Return { value: None, .. } => "return".to_string(),
         Stmt::Expr(value) => show_expr(value),
