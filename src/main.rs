@@ -385,9 +385,9 @@ fn print(text: &str) -> u8 {
     print_with(|out| out.write_all(text.as_bytes()))
 }
 
-/// Writes to stdout through a buffer what `write` produces; as [`print`].
+/// Writes to stdout what `write` produces (which should buffer); as [`print`].
 fn print_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> u8 {
-    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut stdout = std::io::stdout().lock();
     if write(&mut stdout).and_then(|()| stdout.flush()).is_err() {
         return USAGE;
     }

@@ -29,14 +29,17 @@ pub fn canonical_json<T: Serialize>(value: &T, layout: Layout) -> String {
 }
 
 /// [`canonical_json`], written to `out` as it is produced, so that a large catalog is
-/// never held in memory whole. `out` should be buffered.
+/// never held in memory whole. Buffered here: the serialiser writes a piece per token,
+/// each a dynamic call on `out`.
 pub fn write_canonical_json<T: Serialize>(out: &mut dyn Write, value: &T, layout: Layout) -> std::io::Result<()> {
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, out);
     match layout {
-        Layout::Compact => serde_json::to_writer(&mut *out, value),
-        Layout::Pretty => serde_json::to_writer_pretty(&mut *out, value),
+        Layout::Compact => serde_json::to_writer(&mut buffered, value),
+        Layout::Pretty => serde_json::to_writer_pretty(&mut buffered, value),
     }
     // Contract types always serialise (their maps have string keys): an error here is
     // the writer's.
     .map_err(std::io::Error::from)?;
-    out.write_all(b"\n")
+    buffered.write_all(b"\n")?;
+    buffered.flush()
 }

@@ -1,7 +1,7 @@
 //! Atomic file writes: a temporary file in the target's folder, renamed over it, so a
 //! failed run never leaves a half-written output behind.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Writes `contents` to `path`, replacing it only once everything is written.
@@ -9,26 +9,19 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     stage(path, contents)?.commit()
 }
 
-/// [`write_atomically`], with the contents written by `write` through a buffer as they
-/// are produced, so that a large output is never held in memory whole. A device or
-/// FIFO is written in place, as [`stage`] does; a failed `write` leaves `path` as it
+/// [`write_atomically`], with the contents written by `write` as they are produced, so
+/// that a large output is never held in memory whole (`write` should buffer). A device
+/// or FIFO is written in place, as [`stage`] does; a failed `write` leaves `path` as it
 /// was.
 pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     match destination(path)? {
-        Destination::Node(target) => {
-            let mut out = BufWriter::new(std::fs::OpenOptions::new().write(true).open(target)?);
-            write(&mut out)?;
-            out.flush()
-        }
+        Destination::Node(target) => write(&mut std::fs::OpenOptions::new().write(true).open(target)?),
         Destination::File { target, folder } => {
             let mut file = tempfile::NamedTempFile::new_in(folder)?;
-            let mut out = BufWriter::with_capacity(1 << 16, file.as_file_mut());
-            write(&mut out)?;
-            out.flush()?;
-            drop(out);
+            write(file.as_file_mut())?;
             file.persist(target).map(drop).map_err(|e| e.error)
         }
     }
