@@ -67,7 +67,7 @@ pub fn prepare(
         .enumerate()
         .map(|(index, tool)| {
             let mut found = Vec::new();
-            let prepared = cli::arguments::prepare(&ToolCx { index, tool, provenance }, &mut found);
+            let prepared = cli::arguments::prepare(&ToolCx { index, tool, provenance }, cli_arguments, &mut found);
             ((cli_arguments == CliArguments::Keep).then_some(prepared), found)
         })
         .unzip();

@@ -11,15 +11,18 @@ use super::rules::{
 use super::{PreparedArgument, PreparedTool};
 use crate::contract::{OptionSpelling, ToolCliArgumentSpec};
 use crate::diagnostics::Diagnostic;
+use crate::project::CliArguments;
 use crate::provenance::ToolCx;
+use crate::schema::walk;
 
-/// Prepares one tool's arguments; what is wrong is appended to `out`.
-pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
+/// Prepares one tool's arguments; what is wrong is appended to `out`. With
+/// [`CliArguments::Skip`] the arguments are only checked: their presentation (value
+/// names, help, completion candidates), which no rule reads, is left empty.
+pub fn prepare(tool: &ToolCx<'_>, keep: CliArguments, out: &mut Vec<Diagnostic>) -> PreparedTool {
     let empty = Map::new();
     let schema = &tool.tool.input_schema;
-    let properties = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
-    let required: HashSet<&str> = schema
-        .get("required")
+    let properties = walk::keyword(schema, "properties").and_then(Value::as_object).unwrap_or(&empty);
+    let required: HashSet<&str> = walk::keyword(schema, "required")
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
@@ -35,30 +38,36 @@ pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
         repeatable::check(tool, property, spec, property_schema, out);
         let long = spelling::long_spelling(property, spec);
         spelling::check(tool, property, spec, long.as_deref(), out);
-        let text = |key: &str| property_schema.get(key).and_then(Value::as_str).map(str::to_owned);
+        let presented = keep == CliArguments::Keep;
+        let text = |key: &str| {
+            presented.then(|| walk::keyword(property_schema, key).and_then(Value::as_str).map(str::to_owned)).flatten()
+        };
         arguments.push(PreparedArgument {
             property: property.clone(),
             long,
             short: spec.short,
             aliases: spec.aliases.iter().map(OptionSpelling::to_string).collect(),
             position: spec.position,
-            value_name: spec
-                .value_name
-                .as_deref()
-                .map(str::to_owned)
-                .or_else(|| text("title"))
-                .unwrap_or_else(|| property.to_ascii_uppercase()),
-            help: spec.help.as_deref().map(str::to_owned).or_else(|| text("description")),
+            value_name: if presented {
+                spec.value_name
+                    .as_deref()
+                    .map(str::to_owned)
+                    .or_else(|| text("title"))
+                    .unwrap_or_else(|| property.to_ascii_uppercase())
+            } else {
+                String::new()
+            },
+            help: spec.help.as_deref().filter(|_| presented).map(str::to_owned).or_else(|| text("description")),
             value_hint: spec.value_hint,
             boolean_style: spec.boolean_style,
             repeatable: spec.repeatable,
             hidden: spec.hidden,
-            completions: spec.completions.clone(),
+            completions: if presented { spec.completions.clone() } else { Vec::new() },
             display_order: spec.display_order,
-            help_group: spec.help_group.as_deref().map(str::to_owned),
+            help_group: spec.help_group.as_deref().filter(|_| presented).map(str::to_owned),
             required: required.contains(property.as_str()),
             value_type: text("type"),
-            enum_values: enum_values(property_schema, spec.repeatable),
+            enum_values: if presented { enum_values(property_schema, spec.repeatable) } else { Vec::new() },
         });
     }
     argument_collision::check(tool, &arguments, out);
@@ -74,9 +83,8 @@ pub fn prepare(tool: &ToolCx<'_>, out: &mut Vec<Diagnostic>) -> PreparedTool {
 
 /// The string values of `schema`'s `enum`, or of its `items`' for a repeatable argument.
 fn enum_values(schema: &Value, repeatable: bool) -> Vec<String> {
-    let schema = if repeatable { schema.get("items").unwrap_or(schema) } else { schema };
-    schema
-        .get("enum")
+    let schema = if repeatable { walk::keyword(schema, "items").unwrap_or(schema) } else { schema };
+    walk::keyword(schema, "enum")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
