@@ -18,6 +18,7 @@ mod tool_spec;
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
 use serde_json::Value;
 
 use super::Document;
@@ -38,6 +39,14 @@ pub struct Normalized {
     /// redefine one tool hundreds of thousands of times.
     pub superseded: Vec<(Box<ToolCatalogEntry>, EntryOrigin)>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One tool spec after `tool_define` and normalisation: its name, where that is
+/// written and its entry (`None` when a field was refused), unless the spec had no
+/// usable name; and what was found on the way.
+struct Definition {
+    named: Option<(String, Pointer, Option<(Box<ToolCatalogEntry>, EntryOrigin)>)>,
+    found: Vec<Diagnostic>,
 }
 
 pub fn normalize(document: Document) -> Normalized {
@@ -69,26 +78,44 @@ pub fn normalize(document: Document) -> Normalized {
     }
     let specs = registry_shape::tool_specs(&source, tools, &mut diagnostics);
 
-    // tool_define order: each definition is checked, a redefinition replaces the
-    // earlier entry and moves to the end.
+    // Each definition is checked and normalised on its own, in parallel; then, in
+    // tool_define order, a redefinition replaces the earlier entry and moves to the end.
     let tools_at = Pointer::root().key("tools");
+    let defined: Vec<Definition> = specs
+        .into_par_iter()
+        .enumerate()
+        .map(|(j, spec)| {
+            let mut found = Vec::new();
+            let Some(raw) = define::define(&source, spec, tools_at.index(j), &mut found) else {
+                return Definition { named: None, found };
+            };
+            let (name, name_at) = (raw.name.clone(), raw.name_at.clone());
+            // Boxed until the end, so that a slot costs a pointer (see `Normalized::superseded`).
+            let normalized =
+                entry::normalize(&source, raw, &mut found).map(|(entry, origin)| (Box::new(entry), origin));
+            Definition { named: Some((name, name_at, normalized)), found }
+        })
+        .collect();
     let mut superseded = Vec::new();
-    // Boxed until the end, so that a slot costs a pointer (see `Normalized::superseded`).
-    let mut kept: Vec<Option<(Box<ToolCatalogEntry>, EntryOrigin)>> = Vec::with_capacity(specs.len());
-    let mut by_name: HashMap<String, (usize, Pointer)> = HashMap::with_capacity(specs.len());
-    for (j, spec) in specs.into_iter().enumerate() {
-        let Some(raw) = define::define(&source, spec, tools_at.index(j), &mut diagnostics) else {
+    let mut kept: Vec<Option<(Box<ToolCatalogEntry>, EntryOrigin)>> = Vec::with_capacity(defined.len());
+    let mut by_name: HashMap<String, (usize, Pointer)> = HashMap::with_capacity(defined.len());
+    for Definition { named, found } in defined {
+        diagnostics.extend(found);
+        let Some((name, name_at, normalized)) = named else {
             continue;
         };
-        let (name, name_at) = (raw.name.clone(), raw.name_at.clone());
-        let normalized = entry::normalize(&source, raw, &mut diagnostics);
         if let Some((earlier, earlier_at)) = by_name.get(&name) {
             diagnostics.push(redefined_tool::redefined(&source, &name, name_at.clone(), earlier_at.clone()));
             superseded.extend(kept[*earlier].take());
         }
         by_name.insert(name, (kept.len(), name_at));
-        kept.push(normalized.map(|(entry, origin)| (Box::new(entry), origin)));
+        kept.push(normalized);
     }
+    // Sized once: grown by doubling, a large registry's entries were copied, and the
+    // outgrown buffers kept, several times over.
+    let count = kept.iter().flatten().count();
+    catalog.tools.reserve_exact(count);
+    provenance.tools.reserve_exact(count);
     for (entry, origin) in kept.into_iter().flatten() {
         catalog.tools.push(*entry);
         provenance.tools.push(origin);
