@@ -4,11 +4,15 @@
 //! turns it into a line and column only when the diagnostic is rendered.
 
 use std::fmt;
+use std::sync::Arc;
 
-/// One step of a pointer: an object key or an array index.
+use smallvec::SmallVec;
+
+/// One step of a pointer: an object key or an array index. Keys are shared, so that
+/// extending a pointer copies none of the keys it already has.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Segment {
-    Key(Box<str>),
+    Key(Arc<str>),
     Index(usize),
 }
 
@@ -19,13 +23,15 @@ pub enum Part {
     Key,
 }
 
-/// A path from the root of a JSON document to one of its values.
+/// A path from the root of a JSON document to one of its values. The few segments of
+/// most pointers are held inline: a normaliser records a pointer for every field of
+/// every tool, and each used to cost an allocation of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Pointer(Vec<Segment>);
+pub struct Pointer(SmallVec<[Segment; 4]>);
 
 impl Pointer {
     pub const fn root() -> Self {
-        Pointer(Vec::new())
+        Pointer(SmallVec::new_const())
     }
 
     pub fn segments(&self) -> &[Segment] {
@@ -79,7 +85,7 @@ impl Pointer {
             return Some(Pointer::root());
         }
         let rest = text.strip_prefix('/')?;
-        let mut segments = Vec::new();
+        let mut segments = SmallVec::new();
         for token in rest.split('/') {
             let decoded = decode_token(token)?;
             let is_index = !decoded.is_empty()
