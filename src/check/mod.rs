@@ -51,7 +51,7 @@ pub fn validate(
         // needed (for the external-reference warning) when a component has one.
         let external =
             |schema: &serde_json::Value| refs::collect(schema).iter().any(|r| r.target == refs::Target::External);
-        let mcp_reached: BTreeSet<String> = if mcp_projection_follows && schemas.values().any(external) {
+        let mcp_reached: BTreeSet<&str> = if mcp_projection_follows && schemas.values().any(external) {
             let graph = refs::ComponentGraph::new(schemas);
             catalog
                 .tools
@@ -115,7 +115,7 @@ fn check_superseded(
 fn check_components(
     schemas: &std::collections::BTreeMap<String, serde_json::Value>,
     components: &Components,
-    mcp_reached: &BTreeSet<String>,
+    mcp_reached: &BTreeSet<&str>,
     provenance: &Provenance,
     wording: Wording,
     out: &mut Vec<Diagnostic>,
@@ -133,7 +133,7 @@ fn check_components(
             continue;
         }
         let label = format!("components.schemas.{name}");
-        let mcp_bundled = mcp_reached.contains(name);
+        let mcp_bundled = mcp_reached.contains(name.as_str());
         let subject =
             Subject { label: &label, value, role: Role::Component, tool: None, origin: &**origin, mcp_bundled };
         schema::check(&subject, components, wording, out);

@@ -1,5 +1,6 @@
 //! References in schema positions and what they point at (CONTRACT.md b.4).
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
@@ -24,10 +25,15 @@ pub enum Target {
     External,
 }
 
+/// `#/components/schemas/<token>[/rest]` as its token, still encoded, and the rest.
+fn component_parts(reference: &str) -> Option<(&str, &str)> {
+    let tail = reference.strip_prefix(COMPONENT_PREFIX)?;
+    Some(tail.split_once('/').map_or((tail, ""), |(t, _)| (t, &tail[t.len()..])))
+}
+
 impl Target {
     pub fn of(reference: &str) -> Target {
-        if let Some(tail) = reference.strip_prefix(COMPONENT_PREFIX) {
-            let (token, rest) = tail.split_once('/').map_or((tail, ""), |(t, _)| (t, &tail[t.len()..]));
+        if let Some((token, rest)) = component_parts(reference) {
             return match decode_token(token) {
                 Some(name) => Target::Component { name, rest: rest.to_owned() },
                 None => Target::InvalidComponent,
@@ -74,13 +80,18 @@ pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Ite
 }
 
 /// The component names `schema` references directly with `$ref` (decoded, possibly
-/// not components), without building a pointer for each reference.
-fn direct_component_refs(schema: &Value) -> Vec<String> {
+/// not components), without building a pointer for each reference, nor a string for
+/// a name that needs no decoding.
+fn direct_component_refs(schema: &Value) -> Vec<Cow<'_, str>> {
     let mut names = Vec::new();
     walk::visit(schema, |_, node| {
         if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
-            if let Target::Component { name, .. } = Target::of(reference) {
-                names.push(name);
+            if let Some((token, _)) = component_parts(reference) {
+                if !token.contains('~') {
+                    names.push(Cow::Borrowed(token));
+                } else if let Some(name) = decode_token(token) {
+                    names.push(Cow::Owned(name));
+                }
             }
         }
     });
@@ -91,7 +102,7 @@ fn direct_component_refs(schema: &Value) -> Vec<String> {
 /// components every schema reaches are found without walking them again.
 pub struct ComponentGraph<'c> {
     components: &'c BTreeMap<String, Value>,
-    edges: HashMap<&'c str, Vec<String>>,
+    edges: HashMap<&'c str, Vec<Cow<'c, str>>>,
 }
 
 impl<'c> ComponentGraph<'c> {
@@ -106,16 +117,16 @@ impl<'c> ComponentGraph<'c> {
 
     /// The components `schema` reaches through `$ref`, transitively, by name
     /// (sorted). Names that are not components are skipped.
-    pub fn reachable(&self, schema: &Value) -> BTreeSet<String> {
+    pub fn reachable(&self, schema: &Value) -> BTreeSet<&'c str> {
         let mut reached = BTreeSet::new();
         if self.components.is_empty() {
             return reached;
         }
         let mut pending = direct_component_refs(schema);
         while let Some(name) = pending.pop() {
-            if let Some(next) = self.edges.get(name.as_str()) {
-                if reached.insert(name) {
-                    pending.extend(next.iter().cloned());
+            if let Some((&component, next)) = self.edges.get_key_value(name.as_ref()) {
+                if reached.insert(component) {
+                    pending.extend(next.iter().map(|name| Cow::Borrowed(name.as_ref())));
                 }
             }
         }

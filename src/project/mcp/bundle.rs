@@ -55,11 +55,11 @@ pub fn scan_components(components: &BTreeMap<String, Value>) -> HashMap<String, 
 /// it reaches (sorted); `Err` names the first schema (the tool's own, or a reached
 /// component in name order) that cannot be moved. `scanned` holds each component's
 /// scan (see [`scan_components`]).
-pub fn check(
+pub fn check<'c>(
     schema: &Value,
-    graph: &ComponentGraph<'_>,
+    graph: &ComponentGraph<'c>,
     scanned: &HashMap<String, Option<Refusal>>,
-) -> Result<BTreeSet<String>, (Place, Refusal)> {
+) -> Result<BTreeSet<&'c str>, (Place, Refusal)> {
     let components = graph.components();
     if components.is_empty() {
         return Ok(BTreeSet::new());
@@ -69,8 +69,8 @@ pub fn check(
     }
     let reached = graph.reachable(schema);
     for name in &reached {
-        if let Some(Some(refusal)) = scanned.get(name) {
-            return Err((Place::Component(name.clone()), refusal.clone()));
+        if let Some(Some(refusal)) = scanned.get(*name) {
+            return Err((Place::Component((*name).to_owned()), refusal.clone()));
         }
     }
     Ok(reached)
@@ -78,7 +78,7 @@ pub fn check(
 
 /// `schema` with the `reached` components bundled under its root `$defs` and every
 /// reference rebased (a schema that reaches nothing is returned as it is).
-pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached: &BTreeSet<String>) -> Value {
+pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached: &BTreeSet<&str>) -> Value {
     let mut root = schema.clone();
     if reached.is_empty() {
         return root;
@@ -90,9 +90,9 @@ pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached:
     let defs = object.entry("$defs").or_insert_with(|| Value::Object(serde_json::Map::new()));
     if let Value::Object(defs) = defs {
         for name in reached {
-            let mut component = components[name].clone();
+            let mut component = components[*name].clone();
             rebase(&mut component, Some(&format!("#/$defs/{}", fragment::token(name))));
-            defs.insert(name.clone(), component);
+            defs.insert((*name).to_owned(), component);
         }
     }
     root
