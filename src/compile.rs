@@ -61,10 +61,26 @@ pub fn compile_file(path: &Path, options: Options) -> Compilation {
 /// [`compile_file`], with a `.harn` module's imports confined by `paths` (a
 /// configuration's project, or anywhere when the user allows it).
 pub fn compile_file_in(path: &Path, options: Options, paths: &Confinement) -> Compilation {
+    compile_file_emitting(path, options, paths, |_| ()).0
+}
+
+/// [`compile_file_in`], with `emit` run on the catalog to be emitted while the
+/// catalog is being checked, on another thread: the checks and the emission of a
+/// large catalog each take a good part of a compile. `emit` runs only when the
+/// normalised catalog is already the one to emit (every tool is of the `catalog`
+/// audience, nothing refused so far); its result is `None` otherwise. A compile that
+/// then refuses the catalog still returns it: the caller must throw it away, so
+/// `emit` should produce something that is only published afterwards (a staged file).
+pub fn compile_file_emitting<T: Send>(
+    path: &Path,
+    options: Options,
+    paths: &Confinement,
+    emit: impl FnOnce(&ToolCatalog) -> T + Send,
+) -> (Compilation, Option<T>) {
     match ingest::load(path, options.surface, paths) {
-        Ok(loaded) => compile_loaded(loaded, options),
-        Err(LoadError::Unreadable(d)) => Compilation::failed(d, true),
-        Err(LoadError::Rejected(d)) => Compilation::failed(d, false),
+        Ok(loaded) => compile_loaded_emitting(loaded, options, emit),
+        Err(LoadError::Unreadable(d)) => (Compilation::failed(d, true), None),
+        Err(LoadError::Rejected(d)) => (Compilation::failed(d, false), None),
     }
 }
 
@@ -78,13 +94,22 @@ pub fn compile_source(source: crate::source::SourceFile, options: Options) -> Co
 
 /// Compiles a parsed document, after the diagnostics reading it raised.
 pub fn compile_loaded(loaded: Loaded, options: Options) -> Compilation {
+    compile_loaded_emitting(loaded, options, |_| ()).0
+}
+
+/// [`compile_loaded`], with `emit` as in [`compile_file_emitting`].
+fn compile_loaded_emitting<T: Send>(
+    loaded: Loaded,
+    options: Options,
+    emit: impl FnOnce(&ToolCatalog) -> T + Send,
+) -> (Compilation, Option<T>) {
     let Loaded { document, diagnostics: read } = loaded;
     let mut diagnostics = Diagnostics::default();
     diagnostics.extend(read);
     let (catalog, mut provenance, superseded, wording) = if ingest::catalog::is_catalog(&document.value) {
         match ingest::catalog::read(document) {
             Ok((catalog, provenance)) => (catalog, provenance, Vec::new(), Wording::Catalog),
-            Err(d) => return Compilation::failed(d, false),
+            Err(d) => return (Compilation::failed(d, false), None),
         }
     } else {
         let normalized = ingest::registry::normalize(document);
@@ -92,25 +117,40 @@ pub fn compile_loaded(loaded: Loaded, options: Options) -> Compilation {
         (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
     };
     let mcp_projection_follows = !options.catalog_phase_only;
-    diagnostics.extend(crate::check::validate(&catalog, &provenance, wording, &superseded, mcp_projection_follows));
-    // The prepare phase builds on a sound catalog: run on a partial one, it would
-    // report the consequences of errors already reported.
-    let mut prepared = None;
-    if !options.catalog_phase_only && !diagnostics.has_errors() {
-        let (ready, found) =
-            crate::project::prepare(&catalog, &provenance, options.mcp_documents, options.cli_arguments);
-        diagnostics.extend(found);
-        prepared = Some(ready);
-    }
+    let emitted_as_is =
+        !diagnostics.has_errors() && catalog.tools.iter().all(|tool| tool.governance.includes(ToolAudience::Catalog));
+    let check = || {
+        let mut found = crate::check::validate(&catalog, &provenance, wording, &superseded, mcp_projection_follows);
+        // The prepare phase builds on a sound catalog: run on a partial one, it would
+        // report the consequences of errors already reported.
+        let mut prepared = None;
+        if !options.catalog_phase_only && !diagnostics.has_errors() && !found.iter().any(Diagnostic::is_error) {
+            let (ready, more) =
+                crate::project::prepare(&catalog, &provenance, options.mcp_documents, options.cli_arguments);
+            found.extend(more);
+            prepared = Some(ready);
+        }
+        (found, prepared)
+    };
+    let ((found, prepared), emitted) = if emitted_as_is {
+        let (checked, emitted) = rayon::join(check, || emit(&catalog));
+        (checked, Some(emitted))
+    } else {
+        (check(), None)
+    };
+    diagnostics.extend(found);
     if options.deny_warnings {
         diagnostics.deny_warnings();
     }
     if diagnostics.has_errors() {
-        return Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable: false };
+        let refused = Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable: false };
+        return (refused, emitted);
     }
     let (catalog, kept) = for_audience(catalog, ToolAudience::Catalog);
     provenance.retain_tools(&kept);
-    Compilation { catalog: Some(catalog), provenance: Some(provenance), prepared, diagnostics, unreadable: false }
+    let compiled =
+        Compilation { catalog: Some(catalog), provenance: Some(provenance), prepared, diagnostics, unreadable: false };
+    (compiled, emitted)
 }
 
 /// The catalog restricted to the tools of one audience, with the indices they had.

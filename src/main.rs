@@ -301,19 +301,29 @@ fn schema(args: &SchemaArgs) -> u8 {
         surface: args.surface,
         ..Options::default()
     };
-    let compilation = compile::compile_file_in(&args.file, options, &args.paths.confinement());
+    // Streamed, so that a large catalog's text is never held whole; and to a file, staged
+    // while the catalog is checked, then renamed into place only if it passes.
+    let layout = Layout::pretty_if(args.pretty);
+    let (compilation, staged) =
+        compile::compile_file_emitting(&args.file, options, &args.paths.confinement(), |catalog| {
+            let path = args.output.as_ref()?;
+            Some(emit::stage_with(path, |out| emit::write_canonical_json(out, catalog, layout)))
+        });
     let renderer = args.report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
     let Some(catalog) = compilation.catalog else {
+        // A staged output is deleted as it is dropped.
+        drop(staged);
         report(&renderer, &diagnostics, "; no catalog was written");
         return if compilation.unreadable { USAGE } else { REJECTED };
     };
     report(&renderer, &diagnostics, "");
-    // Streamed: a large catalog's text is never held whole.
-    let layout = Layout::pretty_if(args.pretty);
     let code = match &args.output {
         Some(path) => {
-            match emit::write_atomically_with(path, |out| emit::write_canonical_json(out, &catalog, layout)) {
+            let staged = staged
+                .flatten()
+                .unwrap_or_else(|| emit::stage_with(path, |out| emit::write_canonical_json(out, &catalog, layout)));
+            match staged.and_then(emit::Staged::commit) {
                 Ok(()) => OK,
                 Err(e) => {
                     eprintln!("error: cannot write {}: {e}", path.display());

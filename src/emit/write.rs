@@ -10,19 +10,28 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 }
 
 /// [`write_atomically`], with the contents written by `write` as they are produced, so
-/// that a large output is never held in memory whole (`write` should buffer). A device
-/// or FIFO is written in place, as [`stage`] does; a failed `write` leaves `path` as it
-/// was.
+/// that a large output is never held in memory whole (`write` should buffer). A failed
+/// `write` leaves `path` as it was.
 pub fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
+    stage_with(path, write)?.commit()
+}
+
+/// [`stage`], with the contents written by `write` as they are produced (into the
+/// temporary file; into memory for a device or FIFO, which cannot be staged).
+pub fn stage_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<Staged> {
     match destination(path)? {
-        Destination::Node(target) => write(&mut std::fs::OpenOptions::new().write(true).open(target)?),
+        Destination::Node(target) => {
+            let mut contents = Vec::new();
+            write(&mut contents)?;
+            Ok(Staged(Pending::InPlace { target, contents }))
+        }
         Destination::File { target, folder } => {
             let mut file = tempfile::NamedTempFile::new_in(folder)?;
             write(file.as_file_mut())?;
-            file.persist(target).map(drop).map_err(|e| e.error)
+            Ok(Staged(Pending::Renamed { file, target }))
         }
     }
 }
@@ -58,14 +67,7 @@ impl Staged {
 /// The rename makes the write atomic for a run that fails or is stopped; like
 /// compilers' outputs, the file is not synced to the disk on top of that.
 pub fn stage(path: &Path, contents: &[u8]) -> std::io::Result<Staged> {
-    match destination(path)? {
-        Destination::Node(target) => Ok(Staged(Pending::InPlace { target, contents: contents.to_owned() })),
-        Destination::File { target, folder } => {
-            let mut file = tempfile::NamedTempFile::new_in(folder)?;
-            file.write_all(contents)?;
-            Ok(Staged(Pending::Renamed { file, target }))
-        }
-    }
+    stage_with(path, |out| out.write_all(contents))
 }
 
 /// Where an output for `path` goes.

@@ -35,24 +35,40 @@ fn output_file_is_written_and_stdout_stays_empty() {
     assert_eq!(std::fs::read(&out).unwrap(), compact);
 }
 
+/// Refused while it is read (a field), in the catalog phase (a schema) and in the
+/// prepare phase (a CLI argument): the catalog is staged while the last two run, and
+/// must never replace the output nor stay behind.
 #[test]
 fn a_refused_input_leaves_the_output_file_alone_and_prints_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("bad.json");
-    std::fs::write(&input, r#"{"tools": [{"name": "t", "title": ""}]}"#).unwrap();
-    let out = dir.path().join("catalog.json");
-    std::fs::write(&out, "previous contents\n").unwrap();
-    harn_catalog()
-        .args(["schema"])
-        .arg(&input)
-        .arg("-o")
-        .arg(&out)
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains("error[tool-field]"));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous contents\n");
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "no temporary file is left behind");
+    let invalid_schema = r#"{"type": "object", "properties": {"x": {"type": "strin"}}}"#;
+    let bad_argument = r#"{"type": "object", "properties": {"x": {"type": "string"}}}"#;
+    for (declaration, code) in [
+        (r#"{"tools": [{"name": "t", "title": ""}]}"#.to_owned(), "error[tool-field]"),
+        (format!(r#"{{"tools": [{{"name": "t", "inputSchema": {invalid_schema}}}]}}"#), "error[invalid-schema]"),
+        (
+            format!(
+                r#"{{"tools": [{{"name": "t", "inputSchema": {bad_argument}, "cli": {{"arguments": {{"x": {{"long": "-x"}}}}}}}}]}}"#
+            ),
+            "error[cli-spelling]",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("bad.json");
+        std::fs::write(&input, &declaration).unwrap();
+        let out = dir.path().join("catalog.json");
+        std::fs::write(&out, "previous contents\n").unwrap();
+        harn_catalog()
+            .args(["schema"])
+            .arg(&input)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(code));
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "previous contents\n", "{declaration}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "no temporary file is left behind");
+    }
 }
 
 #[test]
