@@ -11,7 +11,7 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
 
 /// [`write_atomically`], with the contents written by `write` as they are produced, so
 /// that a large output is never held in memory whole (`write` should buffer). A device
-/// or FIFO is written in place, as [`stage`] does; a failed `write` leaves `path` as it
+/// or FIFO is written in place, as `stage` does; a failed `write` leaves `path` as it
 /// was.
 pub fn write_atomically_with(
     path: &Path,
