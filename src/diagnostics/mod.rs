@@ -10,6 +10,7 @@ mod rule;
 use std::ops::Range;
 use std::sync::Arc;
 
+pub(crate) use render::thousands;
 pub use render::{ErrorFormat, Renderer};
 pub use rule::{RegisteredRule, Rule, all_rules};
 

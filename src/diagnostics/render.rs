@@ -145,8 +145,9 @@ fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("1 {word}") } else { format!("{} {word}s", thousands(n)) }
 }
 
-/// `n` with a comma between groups of three digits (`199,990`).
-fn thousands(n: usize) -> String {
+/// `n` with a comma between groups of three digits (`199,990`), as counts and bounds
+/// are written in messages.
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {

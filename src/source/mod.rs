@@ -51,6 +51,17 @@ impl Format {
     }
 }
 
+/// `text` without a leading UTF-8 byte order mark, which some editors write: it is no
+/// part of the document (JSON parsers may ignore it, RFC 8259 §8.1; YAML and TOML
+/// readers do), nor a column of its first line. Every input is read as if it were
+/// absent, so that offsets, lines and columns count from the document's first character.
+pub fn without_bom(mut text: String) -> String {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    text
+}
+
 /// One file read into memory, with lazily built indexes for locating values in it.
 #[derive(Debug)]
 pub struct SourceFile {
@@ -63,7 +74,9 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// A file's text, without the byte order mark it may start with (see [`without_bom`]).
     pub fn new(path: impl Into<PathBuf>, text: String, format: Format) -> Self {
+        let text = without_bom(text);
         SourceFile { path: path.into(), text, format, lines: OnceLock::new(), spans: OnceLock::new() }
     }
 

@@ -136,6 +136,54 @@ fn non_utf8_input_is_refused_with_its_position() {
         .stderr(predicate::str::contains("error[invalid-utf8]").and(predicate::str::contains("line 2, column 14")));
 }
 
+/// A UTF-8 byte order mark, which some editors write first, is no part of the
+/// document (RFC 8259 §8.1): a file that starts with one compiles as it does without,
+/// in every format, and a diagnostic on its first line has the same column and
+/// underline. Each input is compiled from two folders, with and without the mark, and
+/// the outputs compared whole.
+#[test]
+fn a_byte_order_mark_is_read_as_if_absent() {
+    let with = tempfile::tempdir().unwrap();
+    let without = tempfile::tempdir().unwrap();
+    let module = "fn main(harness: Harness) {\n  harness.tools.mcp_tools(tool_registry())\n}\n";
+    let cases: &[(&str, &[u8], &str)] = &[
+        ("clean.json", br#"{"tools": []}"#, ""),
+        ("clean.yaml", b"tools: []\n", ""),
+        ("clean.toml", b"tools = []\n", ""),
+        ("clean.harn", module.as_bytes(), ""),
+        ("shape.json", br#"{"tools": 5}"#, "shape.json:1:11"),
+        ("syntax.json", br#"{"tools": [,]}"#, "syntax.json:1:12"),
+        (
+            "rounded.json",
+            br#"{"tools": [{"name": "t", "parameters": {"n": {"type": "number", "maximum": 1e-400}}}]}"#,
+            "rounded.json:1:76",
+        ),
+        ("shape.yaml", b"tools: 5\n", "shape.yaml:1:8"),
+        ("shape.toml", b"tools = 5\n", "shape.toml:1:9"),
+        ("syntax.toml", b"tools = [\n", "syntax.toml:1:10"),
+        ("shape.harn", b"fn main(harness: Harness) { harness.tools.mcp_tools(5) }\n", "shape.harn:1:53"),
+        ("latin1.json", b"{\"tools\": [{\"name\": \"caf\xe9\"}]}", "line 1, column 25"),
+        ("imports.harn", b"import \"./lib\"\npub fn f(w: Widget) { return w }\n", "lib.harn:1:30"),
+        ("lib.harn", b"pub type Widget = {id: string)\n", "lib.harn:1:30"),
+        ("empty.json", b"", "is empty"),
+    ];
+    for (name, text, _) in cases {
+        write(without.path(), name, text);
+        write(with.path(), name, [b"\xef\xbb\xbf".as_slice(), text].concat());
+    }
+    for (name, _, shown) in cases {
+        let run = |dir: &std::path::Path| harn_catalog().current_dir(dir).args(["schema", name]).output().unwrap();
+        let (expected, actual) = (run(without.path()), run(with.path()));
+        let stderr = String::from_utf8(actual.stderr).unwrap();
+        assert!(stderr.contains(shown), "{name}: {shown:?} not in\n{stderr}");
+        assert_eq!(actual.status.code(), expected.status.code(), "{name}");
+        assert_eq!(actual.stdout, expected.stdout, "{name}");
+        // The byte offset `invalid-utf8` gives is the file's: the mark's 3 bytes further.
+        let stderr = stderr.replace("(byte offset 27)", "(byte offset 24)");
+        assert_eq!(stderr, String::from_utf8(expected.stderr).unwrap(), "{name}");
+    }
+}
+
 #[test]
 fn ten_thousand_levels_of_nesting_are_refused_without_a_crash() {
     let dir = tempfile::tempdir().unwrap();

@@ -167,7 +167,7 @@ fn doubling_aliases_and_structs_stop_at_the_size_bound() {
     assert!(outcome.catalog.is_none(), "accepted");
     // The parameter and the return type cross it; it is reported once.
     assert_eq!(outcome.codes(), ["harn-too-large"], "{}", outcome.human());
-    outcome.assert_has("harn-too-large", "has more than 1000000 nodes");
+    outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
     outcome.assert_has("harn-too-large", "in expanding type alias `B40`");
 
     // Sixteen doublings (about 130,000 nodes) are within it.
@@ -182,7 +182,7 @@ fn doubling_aliases_and_structs_stop_at_the_size_bound() {
     text += "/// Bounds.\npub fn f() -> D40 {\n  return nil\n}\n";
     let outcome = compile_small_stack(text, Surface::Exports);
     assert!(outcome.catalog.is_none() && outcome.codes() == ["harn-too-large"], "{}", outcome.human());
-    outcome.assert_has("harn-too-large", "has more than 1000000 nodes");
+    outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
 }
 
 #[test]
@@ -236,7 +236,7 @@ fn doubling_constants_stop_at_the_size_bound() {
     let outcome = compile_small_stack(script(&doubling(40), "{type: \"string\", default: c40}"), Surface::Script);
     assert!(outcome.catalog.is_none(), "accepted");
     assert_eq!(outcome.codes(), ["harn-too-large"], "{}", outcome.human());
-    outcome.assert_has("harn-too-large", "has more than 1000000 nodes");
+    outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
     outcome.assert_has("harn-too-large", "in expanding constant `c40`");
 
     let outcome = compile_small_stack(script(&doubling(12), "{type: \"string\", default: c12}"), Surface::Script);

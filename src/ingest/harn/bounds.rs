@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::ast::Span;
 use crate::declare_rule;
-use crate::diagnostics::{Diagnostic, Origin};
+use crate::diagnostics::{Diagnostic, Origin, thousands};
 use crate::ingest::MAX_DEPTH;
 use crate::source::SourceFile;
 
@@ -115,7 +115,10 @@ impl Exceeded {
             Limit::Depth(reached) => {
                 let how_deep = match reached {
                     Some(levels) => {
-                        format!("makes the document {levels} levels deep, more than the {MAX_DEPTH} allowed")
+                        format!(
+                            "makes the document {} levels deep, more than the {MAX_DEPTH} allowed",
+                            thousands(levels)
+                        )
                     }
                     None => format!("nests deeper than the {MAX_DEPTH} levels allowed"),
                 };
@@ -125,7 +128,7 @@ impl Exceeded {
                 )
             }
             Limit::Size => (
-                format!("{subject}, once expanded, has more than {MAX_NODES} nodes{crossed}"),
+                format!("{subject}, once expanded, has more than {} nodes{crossed}", thousands(MAX_NODES)),
                 "an alias or constant named twice is written out twice, so a chain that names the one before it twice doubles at each step: break the chain, or name a struct, which is resolved once per use",
             ),
         };

@@ -126,7 +126,7 @@ fn load_chain(
         return Ok(());
     }
     seen.push(canonical);
-    let text = std::fs::read_to_string(file).map_err(unreadable)?;
+    let text = crate::source::without_bom(std::fs::read_to_string(file).map_err(unreadable)?);
     let module = super::parser::parse(&text).map_err(|e| {
         let lines = crate::source::LineIndex::new(&text);
         let at = lines.line_col(&text, e.span.start);

@@ -59,7 +59,7 @@ pub fn load_confined(
     };
     let mut diagnostics = Vec::new();
     let spanned = match surface {
-        Surface::Script => script::registry(&module, &source)?,
+        Surface::Script => script::registry(&module, &source, &mut diagnostics)?,
         _ => {
             let imported = imports::imported_modules(&module, &source, paths, &mut diagnostics);
             let declarations = imports::declarations(&imported, &module);

@@ -41,11 +41,14 @@ pub struct Normalized {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// A tool's entry, boxed, and where it was defined.
+type Defined = (Box<ToolCatalogEntry>, EntryOrigin);
+
 /// One tool spec after `tool_define` and normalisation: its name, where that is
 /// written and its entry (`None` when a field was refused), unless the spec had no
 /// usable name; and what was found on the way.
 struct Definition {
-    named: Option<(String, Pointer, Option<(Box<ToolCatalogEntry>, EntryOrigin)>)>,
+    named: Option<(String, Pointer, Option<Defined>)>,
     found: Vec<Diagnostic>,
 }
 
@@ -97,7 +100,7 @@ pub fn normalize(document: Document) -> Normalized {
         })
         .collect();
     let mut superseded = Vec::new();
-    let mut kept: Vec<Option<(Box<ToolCatalogEntry>, EntryOrigin)>> = Vec::with_capacity(defined.len());
+    let mut kept: Vec<Option<Defined>> = Vec::with_capacity(defined.len());
     let mut by_name: HashMap<String, (usize, Pointer)> = HashMap::with_capacity(defined.len());
     for Definition { named, found } in defined {
         diagnostics.extend(found);

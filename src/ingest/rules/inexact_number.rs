@@ -21,8 +21,9 @@ use crate::source::SourceFile;
 
 declare_rule! {
     /// ## What it checks
-    /// That every number of a JSON, YAML or TOML input comes out of the catalog as
-    /// the same decimal number. A catalog holds 64-bit integers and floats: an integer
+    /// That every number of a JSON, YAML or TOML input, and every number literal of
+    /// the registry a `.harn` module's script surface publishes, comes out of the
+    /// catalog as the same decimal number. A catalog holds 64-bit integers and floats: an integer
     /// beyond 64 bits, or a decimal with more digits than a float keeps, is rounded
     /// (`123456789012345678901234567890` becomes `1.2345678901234568e+29`,
     /// `1.00000000000000001` becomes `1.0`, `1e-400` becomes `0.0`). The warning
@@ -31,9 +32,10 @@ declare_rule! {
     ///
     /// What the readers refuse outright, as errors of their own: JSON and TOML
     /// numbers too large for a float (`1e400`, `syntax-error`), TOML integers beyond
-    /// 64 bits (`syntax-error`), YAML floats too large (`.inf`, `unsupported-value`).
-    /// A YAML hexadecimal or octal integer beyond 64 bits is read as a string, as
-    /// YAML's core schema says.
+    /// 64 bits (`syntax-error`), YAML floats too large (`.inf`, `unsupported-value`),
+    /// `.harn` integers beyond 64 bits (`harn-syntax`) and floats too large
+    /// (`script-surface`). A YAML hexadecimal or octal integer beyond 64 bits is read
+    /// as a string, as YAML's core schema says.
     ///
     /// ## Why
     /// A bound or a default that changes on the way changes what a tool accepts,
@@ -218,6 +220,14 @@ pub fn in_yaml(source: &Arc<SourceFile>, mut start: usize, value: f64) -> Option
     check(source, start..start + len, &rest[..len], || Number::from_f64(value))
 }
 
+/// The warning for a `.harn` float literal at `range` of `source` (its `-` included
+/// when the parser folded one in), which the parser made `value` of. Harn allows `_`
+/// between digits and spaces after the `-`; neither is part of the number.
+pub fn in_harn(source: &Arc<SourceFile>, range: Range<usize>, value: f64) -> Option<Diagnostic> {
+    let literal: String = source.text.get(range.clone())?.chars().filter(|c| *c != '_' && !c.is_whitespace()).collect();
+    check(source, range, &literal, || Number::from_f64(value))
+}
+
 /// The warnings for the floats of a TOML text (its integers are 64-bit or refused).
 /// The text is parsed once more, keeping literals: call only when it has floats.
 pub fn in_toml(source: &Arc<SourceFile>) -> Vec<Diagnostic> {
@@ -275,6 +285,19 @@ mod tests {
         for not_decimal in ["", "-", ".", "1.2.3", "1e", "0x10", "inf", "1_000"] {
             assert!(Decimal::parse(not_decimal).is_none(), "{not_decimal}");
         }
+    }
+
+    /// A `.harn` literal is compared without its underscores nor the space after its
+    /// `-`, and shown as written.
+    #[test]
+    fn harn_literals_are_read_as_the_parser_reads_them() {
+        let text = "x = - 1e-400, y = 1_000.000_000_000_000_000_1, z = 1_000.5";
+        let source = Arc::new(SourceFile::new("t.harn", text.to_owned(), crate::source::Format::Harn));
+        let at = |literal: &str| text.find(literal).map(|start| start..start + literal.len()).unwrap();
+        let tiny = in_harn(&source, at("- 1e-400"), -0.0).expect("1e-400 is rounded to zero");
+        assert!(tiny.message.starts_with("the number - 1e-400 cannot be kept exactly: the catalog says -0.0"));
+        assert!(in_harn(&source, at("1_000.000_000_000_000_000_1"), 1000.0).is_some());
+        assert!(in_harn(&source, at("1_000.5"), 1000.5).is_none());
     }
 
     /// The fast path holds only if serde_json rounds correctly, as `str::parse` does.

@@ -34,7 +34,10 @@ pub fn invalid_utf8(path: &Path, format: Format, error: &FromUtf8Error) -> Diagn
     // Shown with the bad bytes replaced, so the offending line can be printed.
     let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
     let source = Arc::new(SourceFile::new(path, lossy, format));
-    let at = source.line_col(offset);
+    // The source's text has no byte order mark: the bad byte is that much nearer its start.
+    let bom = if error.as_bytes().starts_with("\u{feff}".as_bytes()) { '\u{feff}'.len_utf8() } else { 0 };
+    let in_text = offset - bom;
+    let at = source.line_col(in_text);
     INVALID_UTF8
         .diag(format!(
             "{} is not valid UTF-8: invalid byte sequence at line {}, column {} (byte offset {offset})",
@@ -42,5 +45,5 @@ pub fn invalid_utf8(path: &Path, format: Format, error: &FromUtf8Error) -> Diagn
             at.line,
             at.column
         ))
-        .at(Origin::span(&source, offset..offset + 1))
+        .at(Origin::span(&source, in_text..in_text + 1))
 }

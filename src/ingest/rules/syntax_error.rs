@@ -10,7 +10,9 @@ use crate::source::SourceFile;
 declare_rule! {
     /// ## What it checks
     /// That the input is well-formed JSON, YAML or TOML (chosen by the file extension),
-    /// holding exactly one document.
+    /// holding exactly one document. A UTF-8 byte order mark at the start of the file,
+    /// which some editors write, is no part of the document and is ignored (RFC 8259
+    /// §8.1 allows it for JSON); the first line's columns count from the character after it.
     ///
     /// ## Why
     /// Nothing can be checked in a file that does not parse. The diagnostic carries

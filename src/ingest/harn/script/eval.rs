@@ -130,6 +130,9 @@ pub(super) struct Evaluator<'m> {
     depth: usize,
     /// The nodes the registry may still build.
     pub budget: Budget,
+    /// The float literals evaluated, with their values, for `inexact-number` (a
+    /// literal evaluated more than once is here more than once).
+    pub floats: Vec<(Span, f64)>,
 }
 
 impl<'m> Evaluator<'m> {
@@ -147,7 +150,7 @@ impl<'m> Evaluator<'m> {
                 _ => {}
             }
         }
-        Evaluator { functions, module: scope, depth: 0, budget: Budget::default() }
+        Evaluator { functions, module: scope, depth: 0, budget: Budget::default(), floats: Vec::new() }
     }
 
     pub fn module_scope(&self) -> Scope<'m> {
@@ -229,7 +232,10 @@ impl<'m> Evaluator<'m> {
                 ExprKind::Str(text) => data(Value::String(text.clone())),
                 ExprKind::Int(n) => data(Value::from(*n)),
                 ExprKind::Float(f) => match serde_json::Number::from_f64(*f) {
-                    Some(n) => data(Value::Number(n)),
+                    Some(n) => {
+                        self.floats.push((span, *f));
+                        data(Value::Number(n))
+                    }
                     None => refuse(span, "a number with no JSON form"),
                 },
                 ExprKind::Bool(b) => data(Value::Bool(*b)),

@@ -16,6 +16,7 @@ use super::ast::{Expr, ExprKind, Item, Module, Param, Span, Stmt};
 use super::spanned::Spanned;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::rules::inexact_number;
 use crate::source::SourceFile;
 use eval::{Binding, Evaluator, Flow, Refusal, Scope};
 
@@ -116,8 +117,9 @@ fn entry(module: &Module) -> Option<Entry<'_>> {
     })
 }
 
-/// The registry declaration the module's entry publishes, as a registry declaration value.
-pub fn registry(module: &Module, source: &Arc<SourceFile>) -> Result<Spanned, Diagnostic> {
+/// The registry declaration the module's entry publishes, as a registry declaration
+/// value; a number literal in it that the catalog cannot keep is warned about in `out`.
+pub fn registry(module: &Module, source: &Arc<SourceFile>, out: &mut Vec<Diagnostic>) -> Result<Spanned, Diagnostic> {
     let diagnostic = |refusal: Refusal| refusal.diagnostic(source);
     let whole = Span::new(0, source.text.len());
     let Some(entry) = entry(module) else {
@@ -144,13 +146,17 @@ pub fn registry(module: &Module, source: &Arc<SourceFile>) -> Result<Spanned, Di
     let mut published = None;
     for (statement, publishes) in entry.statements.iter().zip(&publishing).take(last + 1) {
         let result = match publishes {
-            Some(argument) => evaluator.published(argument, &scope).map(|registry| {
-                published = Some(registry);
-                if let Stmt::Let { name, mutable, .. } = statement {
-                    // What the publishing call returns is `nil`.
-                    scope = scope.bind(&name.name, Binding::Runtime, *mutable);
-                }
-            }),
+            Some(argument) => {
+                // Only the last registry published reaches the catalog, and its numbers.
+                evaluator.floats.clear();
+                evaluator.published(argument, &scope).map(|registry| {
+                    published = Some(registry);
+                    if let Stmt::Let { name, mutable, .. } = statement {
+                        // What the publishing call returns is `nil`.
+                        scope = scope.bind(&name.name, Binding::Runtime, *mutable);
+                    }
+                })
+            }
             None => evaluator.statement(statement, &mut scope, &context, false).and_then(|flow| match flow {
                 Flow::Next => Ok(()),
                 Flow::Return(_) => Err(Refusal::new(
@@ -161,6 +167,11 @@ pub fn registry(module: &Module, source: &Arc<SourceFile>) -> Result<Spanned, Di
         };
         result.map_err(diagnostic)?;
     }
+    // A literal evaluated more than once (in a function called twice) is warned about once.
+    let mut floats = std::mem::take(&mut evaluator.floats);
+    floats.sort_by_key(|(span, _)| (span.start, span.end));
+    floats.dedup_by_key(|(span, _)| *span);
+    out.extend(floats.into_iter().filter_map(|(span, value)| inexact_number::in_harn(source, span.range(), value)));
     Ok(published.expect("the last publishing statement was evaluated"))
 }
 
