@@ -19,8 +19,9 @@ pub fn write_atomically_with(
     stage_with(path, write)?.commit()
 }
 
-/// [`stage`], with the contents written by `write` as they are produced (into the
-/// temporary file; into memory for a device or FIFO, which cannot be staged).
+/// Writes what `write` produces, as it is produced, to a temporary file beside `path`
+/// (into memory for a device or FIFO, which cannot be staged), for [`Staged::commit`]
+/// to put in place.
 pub fn stage_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<Staged> {
     match destination(path)? {
         Destination::Node(target) => {
