@@ -125,28 +125,100 @@ impl<'de> Visitor<'de> for StrictValue {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let inner = self.enter()?;
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        let mut items = scratch::take_items(self.depth);
         while let Some(item) = seq.next_element_seed(inner)? {
             items.push(item);
         }
-        Ok(Value::Array(items))
+        let array = Value::Array(items.drain(..).collect());
+        scratch::give_items(self.depth, items);
+        Ok(array)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
         let inner = self.enter()?;
-        let mut map = Map::new();
+        // A small object's members are gathered first, so that its map is made at its
+        // exact size; past a few members, they go straight into a growing map, whose
+        // hashing finds a repeated key as cheaply as a scan would.
+        let mut members = scratch::take_members(self.depth);
+        let mut map = None;
         while let Some(key) = access.next_key::<String>()? {
-            // One hash of the key serves both the duplicate check and the insertion.
-            match map.entry(key) {
-                Entry::Occupied(taken) => {
-                    return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{}", taken.key())));
+            match &mut map {
+                None if members.iter().any(|(taken, _)| *taken == key) => {
+                    return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{key}")));
                 }
-                Entry::Vacant(slot) => {
-                    slot.insert(access.next_value_seed(inner)?);
+                None => {
+                    let value = access.next_value_seed(inner)?;
+                    members.push((key, value));
+                    if members.len() == scratch::SMALL {
+                        let mut grown = Map::with_capacity(2 * scratch::SMALL);
+                        grown.extend(members.drain(..));
+                        map = Some(grown);
+                    }
                 }
+                // One hash of the key serves both the duplicate check and the insertion.
+                Some(map) => match map.entry(key) {
+                    Entry::Occupied(taken) => {
+                        return Err(A::Error::custom(format_args!("{DUPLICATE_PREFIX}{}", taken.key())));
+                    }
+                    Entry::Vacant(slot) => {
+                        slot.insert(access.next_value_seed(inner)?);
+                    }
+                },
             }
         }
+        let map = map.unwrap_or_else(|| {
+            let mut exact = Map::with_capacity(members.len());
+            exact.extend(members.drain(..));
+            exact
+        });
+        scratch::give_members(self.depth, members);
         Ok(Value::Object(map))
+    }
+}
+
+/// Reusable buffers, one per nesting level, that gather an array's items or a small
+/// object's members before the value is made at its exact size: grown by doubling as
+/// they were read, a large document's arrays and maps took a quarter more memory than
+/// they hold.
+mod scratch {
+    use std::cell::RefCell;
+
+    use serde_json::Value;
+
+    /// Objects with fewer members are gathered first.
+    pub const SMALL: usize = 16;
+
+    thread_local! {
+        static ITEMS: RefCell<Vec<Vec<Value>>> = const { RefCell::new(Vec::new()) };
+        static MEMBERS: RefCell<Vec<Vec<(String, Value)>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    fn take<T>(buffers: &RefCell<Vec<Vec<T>>>, depth: usize) -> Vec<T> {
+        buffers.borrow_mut().get_mut(depth).map(std::mem::take).unwrap_or_default()
+    }
+
+    fn give<T>(buffers: &RefCell<Vec<Vec<T>>>, depth: usize, buffer: Vec<T>) {
+        let mut buffers = buffers.borrow_mut();
+        if buffers.len() <= depth {
+            buffers.resize_with(depth + 1, Vec::new);
+        }
+        buffers[depth] = buffer;
+    }
+
+    pub fn take_items(depth: usize) -> Vec<Value> {
+        ITEMS.with(|items| take(items, depth))
+    }
+
+    pub fn give_items(depth: usize, buffer: Vec<Value>) {
+        ITEMS.with(|items| give(items, depth, buffer));
+    }
+
+    pub fn take_members(depth: usize) -> Vec<(String, Value)> {
+        MEMBERS.with(|members| take(members, depth))
+    }
+
+    pub fn give_members(depth: usize, buffer: Vec<(String, Value)>) {
+        MEMBERS.with(|members| give(members, depth, buffer));
     }
 }
 
@@ -171,6 +243,25 @@ mod tests {
         assert_eq!(d.code(), "duplicate-key");
         let at = d.origin.unwrap().line_col();
         assert_eq!((at.line, at.column), (2, 2));
+    }
+
+    #[test]
+    fn objects_of_any_size_keep_their_order_and_refuse_a_repeated_key() {
+        let keys: Vec<String> = (0..40).map(|i| format!("k{}", 39 - i)).collect();
+        for len in [1, 15, 16, 17, 40] {
+            let members: Vec<String> = keys[..len].iter().map(|k| format!("{k:?}: [1, {{\"x\": true}}]")).collect();
+            let value = parse_text(&format!("{{{}}}", members.join(", "))).unwrap();
+            let read: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(read, keys[..len].iter().map(String::as_str).collect::<Vec<_>>());
+            // The same key again, first among the gathered members, then in the grown map.
+            for repeated in [0, len - 1] {
+                let text = format!("{{{}, {:?}: 0}}", members.join(", "), keys[repeated]);
+                let d = parse_text(&text).unwrap_err();
+                assert_eq!(d.code(), "duplicate-key", "{len} members, {repeated} repeated");
+                let at = d.origin.unwrap().line_col();
+                assert_eq!(at.column, text.rfind(&format!("{:?}", keys[repeated])).unwrap() + 1);
+            }
+        }
     }
 
     #[test]
