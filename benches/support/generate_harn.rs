@@ -30,7 +30,7 @@ type Mode{i} = "fast" | "safe"
 /// Look up record {i}.
 /// Returns the record with its state.
 @annotations(readOnly: true, idempotent: true)
-pub fn lookup_{i}(harness: Harness, id: string, mode: Mode{i} = "safe", limit: int = 10, filter: {{tags: list<string>, since?: string}}) -> Record{i} throws State{i} {{
+pub fn lookup_{i}(harness: Harness, id: string, filter: {{tags: list<string>, since?: string}}, mode: Mode{i} = "safe", limit: int = 10) -> Record{i} throws State{i} {{
   let found = harness.store.get("records/${{id}}", {{limit: limit, mode: mode}})
   if found == nil {{
     throw Gone

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod bench_inputs;
 mod cli;
 mod completions;
 mod docs;

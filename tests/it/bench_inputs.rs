@@ -1,0 +1,31 @@
+//! The inputs `make bench` generates compile clean: a benchmark of an input that is
+//! refused measures only how fast it is refused. (A grammar change made the generated
+//! `.harn` module invalid once, and only `make bench` noticed.)
+
+use crate::common::compile_text;
+
+#[path = "../../benches/support/generate.rs"]
+mod generate;
+#[path = "../../benches/support/generate_harn.rs"]
+mod generate_harn;
+
+#[test]
+fn the_generated_registry_compiles_clean() {
+    compile_text("bench.json", &generate::registry(60).to_string()).assert_clean();
+}
+
+#[test]
+fn the_generated_harn_module_compiles_clean() {
+    let outcome = compile_text("bench.harn", &generate_harn::module(400));
+    outcome.assert_clean();
+    let catalog: serde_json::Value = serde_json::from_str(outcome.catalog.as_deref().unwrap()).unwrap();
+    let tools = catalog["tools"].as_array().map_or(0, Vec::len);
+    assert!(tools >= 5, "the module exports its functions as tools ({tools})");
+}
+
+#[test]
+fn the_same_named_registry_warns_once_per_redefinition() {
+    let outcome = compile_text("same.json", &generate::same_named(50));
+    assert_eq!(outcome.diagnostics.iter().filter(|d| d.code() == "redefined-tool").count(), 49);
+    assert!(outcome.catalog.is_some(), "redefinitions are warnings");
+}
