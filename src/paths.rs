@@ -240,6 +240,31 @@ mod tests {
         assert_eq!(escape(&root, &root, Path::new("../a.json")), Some(Escape::ParentDir));
         assert_eq!(escape(&root, &root, Path::new("/elsewhere/a.json")), Some(Escape::Absolute));
         assert_eq!(escape(&root, &root, &root.join("sub/a.json")), None);
+        #[cfg(unix)]
+        {
+            // A link deeper down leads out: it is named, not the folder that holds it.
+            std::fs::create_dir(root.join("elsewhere")).unwrap();
+            let inside = root.join("inside");
+            std::fs::create_dir(&inside).unwrap();
+            std::fs::create_dir(inside.join("sub")).unwrap();
+            std::os::unix::fs::symlink(root.join("elsewhere"), inside.join("sub/linked")).unwrap();
+            assert_eq!(
+                escape(&inside, &inside, Path::new("sub/linked/a.json")),
+                Some(Escape::Symlink(PathBuf::from("sub/linked")))
+            );
+        }
+    }
+
+    /// Dangling links are followed 40 deep, as the kernel does, and no deeper.
+    #[cfg(unix)]
+    #[test]
+    fn follows_at_most_forty_dangling_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        for i in 0..=MAX_LINKS {
+            std::os::unix::fs::symlink(format!("l{}", i + 1), root.join(format!("l{i}"))).unwrap();
+        }
+        assert_eq!(resolve(&root.join("l0")), root.join(format!("l{MAX_LINKS}")));
     }
 
     #[test]

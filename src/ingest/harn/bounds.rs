@@ -157,3 +157,22 @@ impl Budget {
         !self.reported.replace(true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No fixture can build exactly a million nodes; the bound itself is tested here.
+    #[test]
+    fn the_budget_holds_max_nodes_and_not_one_more() {
+        let budget = Budget::default();
+        assert!(budget.spend(MAX_NODES - 1).is_ok());
+        assert!(budget.spend(1).is_ok(), "MAX_NODES nodes are allowed");
+        assert_eq!(budget.spend(1).map_err(|e| e.limit), Err(Limit::Size), "one more is not");
+
+        // Crossing the bound in one step, without passing through it.
+        let budget = Budget::default();
+        assert!(budget.spend(MAX_NODES - 1).is_ok());
+        assert!(budget.spend(2).is_err());
+    }
+}

@@ -257,6 +257,7 @@ fn toml_floats(source: &Arc<SourceFile>, value: &Spanned<DeValue<'_>>, found: &m
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::Format;
 
     fn same(a: &str, b: &str) -> bool {
         Decimal::parse(a).unwrap().same_number(&Decimal::parse(b).unwrap())
@@ -282,7 +283,7 @@ mod tests {
         assert!(!Decimal::parse("0.1234567890123456").unwrap().surely_exact());
         assert!(!Decimal::parse("1e-400").unwrap().surely_exact());
         assert!(!Decimal::parse("1e99999999999999999999999").unwrap().surely_exact());
-        for not_decimal in ["", "-", ".", "1.2.3", "1e", "0x10", "inf", "1_000"] {
+        for not_decimal in ["", "-", ".", "1.2.3", "1e", "1e+", "1e-", "1e5x", "0x10", "inf", "1_000"] {
             assert!(Decimal::parse(not_decimal).is_none(), "{not_decimal}");
         }
     }
@@ -298,6 +299,16 @@ mod tests {
         assert!(tiny.message.starts_with("the number - 1e-400 cannot be kept exactly: the catalog says -0.0"));
         assert!(in_harn(&source, at("1_000.000_000_000_000_000_1"), 1000.0).is_some());
         assert!(in_harn(&source, at("1_000.5"), 1000.5).is_none());
+    }
+
+    /// The scan reads no further than the text: it may end right after a number (a
+    /// document that is only a number) or, in text that is not JSON, inside a string.
+    #[test]
+    fn the_json_scan_stops_at_the_end_of_the_text() {
+        let source = |text: &str| Arc::new(SourceFile::new("widgets.json", text.to_owned(), Format::Json));
+        assert_eq!(in_json(&source("1.00000000000000001")).len(), 1);
+        assert!(in_json(&source("\"1.00000000000000001")).is_empty());
+        assert!(in_json(&source("\"ends in an escape\\")).is_empty());
     }
 
     /// The fast path holds only if serde_json rounds correctly, as `str::parse` does.

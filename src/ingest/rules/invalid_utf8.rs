@@ -47,3 +47,20 @@ pub fn invalid_utf8(path: &Path, format: Format, error: &FromUtf8Error) -> Diagn
         ))
         .at(Origin::span(&source, in_text..in_text + 1))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rendered, an empty span and a one-byte one both show one caret, so only the
+    /// origin itself can say that the diagnostic covers the first bad byte.
+    #[test]
+    fn the_origin_covers_the_first_bad_byte() {
+        let bytes = b"{\"name\": \"caf\xe9\"}".to_vec();
+        let error = String::from_utf8(bytes).expect_err("Latin-1 is not UTF-8");
+        let diagnostic = invalid_utf8(Path::new("widgets.json"), Format::Json, &error);
+        let origin = diagnostic.origin.expect("the diagnostic points at the byte");
+        assert_eq!(origin.range(), Some(13..14));
+        assert!(diagnostic.message.ends_with("line 1, column 14 (byte offset 13)"), "{}", diagnostic.message);
+    }
+}

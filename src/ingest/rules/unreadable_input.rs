@@ -39,3 +39,20 @@ pub fn unreadable_file(path: &Path, error: &io::Error) -> Diagnostic {
     };
     UNREADABLE_INPUT.diag(format!("cannot read {}: {reason}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fixture cannot make a file unreadable (git keeps no permissions that deny
+    /// reading, and root reads any file), so the wording of each kind is tested here.
+    #[test]
+    fn each_kind_of_failure_is_worded_without_the_os_error_number() {
+        let message = |error: io::Error| unreadable_file(Path::new("widgets.json"), &error).message;
+        assert_eq!(message(io::ErrorKind::NotFound.into()), "cannot read widgets.json: no such file");
+        // EACCES as the OS reports it, whose own text is "Permission denied (os error 13)".
+        #[cfg(unix)]
+        assert_eq!(message(io::Error::from_raw_os_error(13)), "cannot read widgets.json: permission denied");
+        assert_eq!(message(io::Error::other("the disk went away")), "cannot read widgets.json: the disk went away");
+    }
+}

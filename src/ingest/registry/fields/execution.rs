@@ -30,7 +30,6 @@ declare_rule! {
 pub fn execution(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<ToolExecution> {
     let Field { value, at } = field?;
     let object = match value {
-        Value::Null => return None,
         Value::Object(object) => object,
         _ => {
             cx.error(EXECUTION_FIELD, " field 'execution' must be an object", &at);

@@ -33,7 +33,6 @@ pub fn governance(cx: &mut EntryCtx<'_>, field: Option<Field>) -> ToolGovernance
         return ToolGovernance::everyone();
     };
     let object = match value {
-        Value::Null => return ToolGovernance::everyone(),
         Value::Object(object) => object,
         _ => {
             cx.error(GOVERNANCE_FIELD, " field 'governance' must be an object", &at);

@@ -31,7 +31,6 @@ declare_rule! {
 pub fn icons(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<Vec<ToolIcon>> {
     let Field { value, at } = field?;
     let items = match value {
-        Value::Null => return None,
         Value::Array(items) if !items.is_empty() => items,
         _ => {
             cx.error(ICON_FIELD, ": field 'icons' must be a non-empty list", &at);

@@ -30,7 +30,6 @@ pub fn meta(cx: &mut EntryCtx<'_>, field: Option<Field>, ignored: Option<Field>)
     super::ignored_meta_key::warn_ignored_meta(cx, ignored);
     let Field { value, at } = field?;
     match value {
-        Value::Null => None,
         Value::Object(object) => Some(object.into_iter().collect()),
         _ => {
             cx.error(META_FIELD, " field 'meta' must be an object", &at);

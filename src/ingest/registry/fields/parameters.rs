@@ -59,7 +59,6 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
         return empty();
     };
     let params = match value {
-        Value::Null => return empty(),
         Value::Object(params) => params,
         _ => {
             cx.error(

@@ -43,7 +43,6 @@ pub fn document(cx: &mut EntryCtx<'_>, field: Option<Field>, name: &str) -> Opti
     let field = field?;
     match field.value {
         value @ (Value::Bool(_) | Value::Object(_)) => Some(value),
-        Value::Null => None,
         _ => {
             cx.error(SCHEMA_FIELD, format_args!(" field {name:?} must be a JSON Schema boolean or object"), &field.at);
             None

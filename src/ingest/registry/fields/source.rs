@@ -30,7 +30,6 @@ declare_rule! {
 pub fn source(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Option<ToolSource> {
     let Field { value, at } = field?;
     let mut object = match value {
-        Value::Null => return None,
         Value::Object(object) => object,
         _ => {
             cx.error(SOURCE_FIELD, " field 'source' must be an object", &at);

@@ -56,10 +56,10 @@ pub fn defer_loading(field: Option<Field>) -> bool {
     matches!(field.map(|f| f.value), Some(Value::Bool(true)))
 }
 
-/// `namespace` (its type was checked by `tool_define`).
+/// `namespace` (`tool_define` refused any value but a non-empty string or null).
 pub fn namespace(field: Option<Field>) -> Option<String> {
     match field.map(|f| f.value) {
-        Some(Value::String(s)) if !s.is_empty() => Some(s),
+        Some(Value::String(s)) => Some(s),
         _ => None,
     }
 }
