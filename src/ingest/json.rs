@@ -129,7 +129,10 @@ impl<'de> Visitor<'de> for StrictValue {
         while let Some(item) = seq.next_element_seed(inner)? {
             items.push(item);
         }
-        let array = Value::Array(items.drain(..).collect());
+        // Moved into a vector of the exact size; the buffer keeps its room for the next.
+        let mut exact = Vec::with_capacity(items.len());
+        exact.append(&mut items);
+        let array = Value::Array(exact);
         scratch::give_items(self.depth, items);
         Ok(array)
     }
