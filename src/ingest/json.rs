@@ -107,20 +107,8 @@ impl<'de> Visitor<'de> for StrictValue {
         Ok(Value::String(v.to_owned()))
     }
 
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-
     fn visit_unit<E>(self) -> Result<Value, E> {
         Ok(Value::Null)
-    }
-
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_some<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
-        deserializer.deserialize_any(self)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
@@ -265,6 +253,19 @@ mod tests {
                 assert_eq!(at.column, text.rfind(&format!("{:?}", keys[repeated])).unwrap() + 1);
             }
         }
+    }
+
+    /// Rendered, an empty span and a one-byte one both show one caret: the origin
+    /// itself must cover the byte where reading stopped.
+    #[test]
+    fn a_syntax_error_and_too_deep_a_document_cover_one_byte() {
+        let syntax = parse_text("{\"a\": 1,\n  ]").unwrap_err();
+        let at = syntax.origin.unwrap().range().unwrap();
+        assert_eq!(at.len(), 1);
+        let deep = parse_text(&("[".repeat(200) + &"]".repeat(200))).unwrap_err();
+        assert_eq!(deep.code(), "nesting-too-deep");
+        let at = deep.origin.unwrap().range().unwrap();
+        assert_eq!(at.len(), 1);
     }
 
     #[test]
