@@ -10,6 +10,7 @@ use clap::builder::{EnumValueParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
+use harn_catalog::contract::ToolCatalog;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::drift::{self, Finding};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
@@ -304,10 +305,12 @@ fn schema(args: &SchemaArgs) -> u8 {
     // Streamed, so that a large catalog's text is never held whole; and to a file, staged
     // while the catalog is checked, then renamed into place only if it passes.
     let layout = Layout::pretty_if(args.pretty);
+    let stage = |path: &Path, catalog: &ToolCatalog| {
+        emit::stage_with(path, |out| emit::write_canonical_json(out, catalog, layout))
+    };
     let (compilation, staged) =
         compile::compile_file_emitting(&args.file, options, &args.paths.confinement(), |catalog| {
-            let path = args.output.as_ref()?;
-            Some(emit::stage_with(path, |out| emit::write_canonical_json(out, catalog, layout)))
+            Some(stage(args.output.as_ref()?, catalog))
         });
     let renderer = args.report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
@@ -320,9 +323,7 @@ fn schema(args: &SchemaArgs) -> u8 {
     report(&renderer, &diagnostics, "");
     let code = match &args.output {
         Some(path) => {
-            let staged = staged
-                .flatten()
-                .unwrap_or_else(|| emit::stage_with(path, |out| emit::write_canonical_json(out, &catalog, layout)));
+            let staged = staged.flatten().unwrap_or_else(|| stage(path, &catalog));
             match staged.and_then(emit::Staged::commit) {
                 Ok(()) => OK,
                 Err(e) => {

@@ -10,4 +10,4 @@ pub(crate) mod write;
 pub use json::{Layout, canonical_json, write_canonical_json};
 pub use schema::{SCHEMA_ID, catalog_schema};
 pub use typescript::render as typescript_binding;
-pub use write::{Staged, stage_with, write_atomically, write_atomically_with};
+pub use write::{Staged, stage_with, write_atomically};

@@ -9,19 +9,10 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     stage(path, contents)?.commit()
 }
 
-/// [`write_atomically`], with the contents written by `write` as they are produced, so
-/// that a large output is never held in memory whole (`write` should buffer). A failed
-/// `write` leaves `path` as it was.
-pub fn write_atomically_with(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    stage_with(path, write)?.commit()
-}
-
-/// Writes what `write` produces, as it is produced, to a temporary file beside `path`
-/// (into memory for a device or FIFO, which cannot be staged), for [`Staged::commit`]
-/// to put in place.
+/// Writes what `write` produces, as it is produced (`write` should buffer), to a
+/// temporary file beside `path` (into memory for a device or FIFO, which cannot be
+/// staged), for [`Staged::commit`] to put in place: a large output is never held in
+/// memory whole, and a failed `write` leaves `path` as it was.
 pub fn stage_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> std::io::Result<Staged> {
     match destination(path)? {
         Destination::Node(target) => {
@@ -114,14 +105,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out.json");
         std::fs::write(&out, "old").unwrap();
-        let failed = write_atomically_with(&out, |w| {
+        let failed = stage_with(&out, |w| {
             w.write_all(b"half")?;
             Err(std::io::Error::other("serialiser failed"))
         });
-        assert_eq!(failed.unwrap_err().to_string(), "serialiser failed");
+        assert_eq!(failed.err().expect("the write failed").to_string(), "serialiser failed");
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left behind");
-        write_atomically_with(&out, |w| w.write_all(b"new")).unwrap();
+        stage_with(&out, |w| w.write_all(b"new")).and_then(Staged::commit).unwrap();
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "new");
     }
 
