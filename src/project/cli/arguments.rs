@@ -17,7 +17,8 @@ use crate::schema::walk;
 
 /// Prepares one tool's arguments; what is wrong is appended to `out`. With
 /// [`CliArguments::Skip`] the arguments are only checked: their presentation (value
-/// names, help, completion candidates), which no rule reads, is left empty.
+/// name, help, help group, completion candidates, value type), which no rule reads, is
+/// left empty.
 pub fn prepare(tool: &ToolCx<'_>, keep: CliArguments, out: &mut Vec<Diagnostic>) -> PreparedTool {
     let empty = Map::new();
     let schema = &tool.tool.input_schema;
@@ -38,37 +39,24 @@ pub fn prepare(tool: &ToolCx<'_>, keep: CliArguments, out: &mut Vec<Diagnostic>)
         repeatable::check(tool, property, spec, property_schema, out);
         let long = spelling::long_spelling(property, spec);
         spelling::check(tool, property, spec, long.as_deref(), out);
-        let presented = keep == CliArguments::Keep;
-        let text = |key: &str| {
-            presented.then(|| walk::keyword(property_schema, key).and_then(Value::as_str).map(str::to_owned)).flatten()
-        };
-        arguments.push(PreparedArgument {
+        let mut argument = PreparedArgument {
             property: property.clone(),
             long,
             short: spec.short,
             aliases: spec.aliases.iter().map(OptionSpelling::to_string).collect(),
             position: spec.position,
-            value_name: if presented {
-                spec.value_name
-                    .as_deref()
-                    .map(str::to_owned)
-                    .or_else(|| text("title"))
-                    .unwrap_or_else(|| property.to_ascii_uppercase())
-            } else {
-                String::new()
-            },
-            help: spec.help.as_deref().filter(|_| presented).map(str::to_owned).or_else(|| text("description")),
             value_hint: spec.value_hint,
             boolean_style: spec.boolean_style,
             repeatable: spec.repeatable,
             hidden: spec.hidden,
-            completions: if presented { spec.completions.clone() } else { Vec::new() },
             display_order: spec.display_order,
-            help_group: spec.help_group.as_deref().filter(|_| presented).map(str::to_owned),
             required: required.contains(property.as_str()),
-            value_type: text("type"),
-            enum_values: if presented { enum_values(property_schema, spec.repeatable) } else { Vec::new() },
-        });
+            ..PreparedArgument::default()
+        };
+        if keep == CliArguments::Keep {
+            present(&mut argument, spec, property_schema);
+        }
+        arguments.push(argument);
     }
     argument_collision::check(tool, &arguments, out);
     positionals::check(tool, &arguments, out);
@@ -79,6 +67,23 @@ pub fn prepare(tool: &ToolCx<'_>, keep: CliArguments, out: &mut Vec<Diagnostic>)
     let json_flag =
         !arguments.iter().any(|a| a.long.as_deref() == Some("json") || a.aliases.iter().any(|s| s == "json"));
     PreparedTool { arguments, json_flag }
+}
+
+/// Fills in what only the generated CLI's help and completions read (no rule does):
+/// value name, help, help group, completion candidates, value type.
+fn present(argument: &mut PreparedArgument, spec: &ToolCliArgumentSpec, schema: &Value) {
+    let text = |key: &str| walk::keyword(schema, key).and_then(Value::as_str).map(str::to_owned);
+    argument.value_name = spec
+        .value_name
+        .as_deref()
+        .map(str::to_owned)
+        .or_else(|| text("title"))
+        .unwrap_or_else(|| argument.property.to_ascii_uppercase());
+    argument.help = spec.help.as_deref().map(str::to_owned).or_else(|| text("description"));
+    argument.help_group = spec.help_group.as_deref().map(str::to_owned);
+    argument.completions = spec.completions.clone();
+    argument.value_type = text("type");
+    argument.enum_values = enum_values(schema, spec.repeatable);
 }
 
 /// The string values of `schema`'s `enum`, or of its `items`' for a repeatable argument.

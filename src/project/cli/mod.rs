@@ -39,7 +39,7 @@ impl ToolCx<'_> {
 }
 
 /// One argument of a leaf command, as the generated CLI presents it (d.2).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PreparedArgument {
     pub property: String,
     /// `None` for positional arguments.
