@@ -26,6 +26,22 @@ impl Spanned {
         }
     }
 
+    /// The value of member `key`, when this is an object that has it.
+    pub fn get(&self, key: &str) -> Option<&Spanned> {
+        match self {
+            Spanned::Object(members, _) => members.iter().find(|(k, _, _)| k == key).map(|(_, _, v)| v),
+            _ => None,
+        }
+    }
+
+    /// [`Spanned::get`], mutably.
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Spanned> {
+        match self {
+            Spanned::Object(members, _) => members.iter_mut().find(|(k, _, _)| k == key).map(|(_, _, v)| v),
+            _ => None,
+        }
+    }
+
     /// Appends a member to an object (no-op on other nodes).
     pub fn insert(&mut self, key: &str, key_span: Span, value: Spanned) {
         if let Spanned::Object(members, _) = self {

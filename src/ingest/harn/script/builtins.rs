@@ -84,16 +84,15 @@ impl<'m> Evaluator<'m> {
         let config = self.data(config, scope, above + 2)?;
         let mut spec = vec![("name".to_owned(), name.span(), name.clone())];
         spec.push(("description".to_owned(), description.span(), description));
+        let present = |key: &str| config.get(key).map(|v| v.clone().into_parts().0);
+        let (has_handler, executor) = (present("handler").is_some_and(|v| !v.is_null()), present("executor"));
         match config {
             Spanned::Object(members, config_span) => {
                 let tool = match &name {
                     Spanned::Leaf(Value::String(tool), _) => tool.clone(),
                     other => other.clone().into_parts().0.to_string(),
                 };
-                let present =
-                    |key: &str| members.iter().find(|(k, _, _)| k == key).map(|(_, _, v)| v.clone().into_parts().0);
-                let has_handler = present("handler").is_some_and(|v| !v.is_null());
-                if let Some(problem) = executor::missing_handler(&tool, has_handler, present("executor").as_ref()) {
+                if let Some(problem) = executor::missing_handler(&tool, has_handler, executor.as_ref()) {
                     return Err(Refusal {
                         span: config_span,
                         message: format!("tool {tool:?}{problem}"),
@@ -232,12 +231,10 @@ fn arguments<'m>(
 /// A registry's `tools`, refused (at `span`, the call that adds to them or selects
 /// among them) when they are not a list, as a registry from tool_registry_from may hold.
 fn tools(registry: &mut Spanned, span: Span) -> Result<&mut Vec<Spanned>, Refusal> {
-    if let Spanned::Object(members, _) = registry {
-        if let Some((_, _, Spanned::Array(tools, _))) = members.iter_mut().find(|(k, _, _)| k == "tools") {
-            return Ok(tools);
-        }
+    match registry.get_mut("tools") {
+        Some(Spanned::Array(tools, _)) => Ok(tools),
+        _ => Err(Refusal::new(span, "a registry whose `tools` are not a list of specs".to_owned())),
     }
-    Err(Refusal::new(span, "a registry whose `tools` are not a list of specs".to_owned()))
 }
 
 /// The `index`th argument, which [`arguments`] made sure was given.
@@ -251,14 +248,7 @@ fn given_at<'m>(given: &[Option<&'m Expr>], index: usize, span: Span) -> Result<
 
 /// The name a spec gives its tool: its own `name`, else its config's.
 fn spec_name(spec: &Spanned) -> Option<&str> {
-    fn member<'s>(object: &'s Spanned, key: &str) -> Option<&'s Spanned> {
-        match object {
-            Spanned::Object(members, _) => members.iter().find(|(k, _, _)| k == key).map(|(_, _, v)| v),
-            _ => None,
-        }
-    }
-    let name = member(spec, "name").or_else(|| member(spec, "config").and_then(|c| member(c, "name")));
-    match name {
+    match spec.get("name").or_else(|| spec.get("config").and_then(|config| config.get("name"))) {
         Some(Spanned::Leaf(Value::String(name), _)) => Some(name),
         _ => None,
     }
