@@ -50,6 +50,9 @@ pub struct Options {
     /// Whether the prepare phase keeps the prepared CLI arguments (`harn-catalog
     /// completions`); they are always checked.
     pub cli_arguments: CliArguments,
+    /// Keep every tool in the compiled catalog, not only those of the `catalog`
+    /// audience (`harn-catalog diff`, for which every audience is a contract).
+    pub every_audience: bool,
 }
 
 /// Compiles the registry declaration or catalog at `path`; a `.harn` module's imports
@@ -146,8 +149,13 @@ fn compile_loaded_emitting<T: Send>(
         let refused = Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable: false };
         return (refused, emitted);
     }
-    let (catalog, kept) = for_audience(catalog, ToolAudience::Catalog);
-    provenance.retain_tools(&kept);
+    let catalog = if options.every_audience {
+        catalog
+    } else {
+        let (catalog, kept) = for_audience(catalog, ToolAudience::Catalog);
+        provenance.retain_tools(&kept);
+        catalog
+    };
     let compiled =
         Compilation { catalog: Some(catalog), provenance: Some(provenance), prepared, diagnostics, unreadable: false };
     (compiled, emitted)

@@ -8,6 +8,10 @@
 //! pretty = true                    # two-space indentation (default: compact)
 //! deny_warnings = false            # treat warnings as errors (default: false)
 //! surface = "auto"                 # for a .harn input: auto, exports or script
+//!
+//! [[accept]]                         # a change `harn-catalog diff` no longer fails on
+//! fingerprint = "3f9c0a1e5b7d2c44"   # as `diff` prints it
+//! reason = "no client sends `force` yet"
 //! ```
 //!
 //! Inputs and outputs must stay inside the project (rule `path-outside-project`,
@@ -34,6 +38,8 @@ pub struct Config {
     /// The configuration's own text, for diagnostics that point into it.
     pub source: Arc<SourceFile>,
     pub catalogs: Vec<CatalogTarget>,
+    /// Changes `harn-catalog diff` reports but does not fail on.
+    pub accepted: Vec<Accepted>,
 }
 
 /// One catalog to generate.
@@ -51,11 +57,24 @@ pub struct CatalogTarget {
     pub surface: crate::ingest::harn::Surface,
 }
 
+/// A change accepted by a reviewer: `harn-catalog diff` still prints it, marked
+/// accepted, but it no longer fails the run.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Accepted {
+    /// The change's fingerprint, as `harn-catalog diff` prints it.
+    pub fingerprint: Spanned<String>,
+    /// Why it is acceptable.
+    pub reason: String,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
     #[serde(default)]
     catalog: Vec<CatalogTarget>,
+    #[serde(default)]
+    accept: Vec<Accepted>,
 }
 
 /// Reads a configuration file. Errors say what is wrong and where.
@@ -66,15 +85,21 @@ pub fn load(path: &Path) -> Result<Config, String> {
             e.span().map(|span| format!(":{}", crate::source::LineIndex::new(&text).line_col(&text, span.start).line));
         format!("{}{}: {}", path.display(), at.unwrap_or_default(), e.message().trim())
     })?;
-    if file.catalog.is_empty() {
-        return Err(format!("{} lists no [[catalog]] to generate", path.display()));
-    }
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let source = Arc::new(SourceFile::new(path, text, Format::Toml));
-    Ok(Config { root, source, catalogs: file.catalog })
+    Ok(Config { root, source, catalogs: file.catalog, accepted: file.accept })
 }
 
 impl Config {
+    /// The catalogs to generate, or an error for a configuration that lists none
+    /// (one may hold only accepted changes, which `gen` and `check` have no use for).
+    pub fn targets(&self) -> Result<&[CatalogTarget], String> {
+        if self.catalogs.is_empty() {
+            return Err(format!("{} lists no [[catalog]] to generate", self.source.display_path()));
+        }
+        Ok(&self.catalogs)
+    }
+
     /// The project the configuration's paths must stay inside: its folder, widened
     /// to the git work tree that holds it (see [`paths::project_root`]).
     pub fn project(&self) -> PathBuf {
@@ -113,6 +138,12 @@ mod tests {
         let error = load(&path).unwrap_err();
         assert!(error.contains(":4") && error.contains("prety"), "{error}");
         std::fs::write(&path, "").unwrap();
-        assert!(load(&path).unwrap_err().contains("no [[catalog]]"));
+        assert!(load(&path).unwrap().targets().unwrap_err().contains("no [[catalog]]"));
+        std::fs::write(&path, "[[accept]]\nfingerprint = \"0123456789abcdef\"\nreason = \"known\"\n").unwrap();
+        let config = load(&path).unwrap();
+        assert_eq!(config.accepted[0].fingerprint.get_ref(), "0123456789abcdef");
+        assert_eq!(config.accepted[0].reason, "known");
+        std::fs::write(&path, "[[accept]]\nfingerprint = \"0123456789abcdef\"\n").unwrap();
+        assert!(load(&path).unwrap_err().contains("reason"));
     }
 }

@@ -5,7 +5,8 @@
 //! contract with located [`diagnostics`] (the catalog phase); [`project`] prepares the
 //! catalog for its adapters, the generated CLI and MCP (the prepare phase); and
 //! [`emit`] writes the canonical catalog and the protocol artifacts. [`compile`] ties
-//! the phases together.
+//! the phases together. [`drift`] says that a committed artifact is stale; [`diff`]
+//! says what changed between two catalogs and whom it breaks.
 //!
 //! Lower layers never import higher ones, and `check` and `project` never import each
 //! other: what both need sits below them. [`schema`] holds the JSON Schema helpers
@@ -19,6 +20,7 @@ pub mod compile;
 pub mod config;
 pub mod contract;
 pub mod diagnostics;
+pub mod diff;
 pub mod drift;
 pub mod emit;
 pub mod ingest;

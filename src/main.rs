@@ -12,6 +12,7 @@ use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::contract::ToolCatalog;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
+use harn_catalog::diff::{self, Change, Compared, DiffFormat, all_diff_rules};
 use harn_catalog::drift::{self, Finding};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
@@ -56,6 +57,9 @@ enum Command {
     /// Compile every catalog listed in the configuration in memory and report each
     /// output that is stale or missing, with a diff (exit 1).
     Check(ConfigArgs),
+    /// Compare two versions of a registry or catalog and report every change with
+    /// whom it breaks (exit 1 when a breaking change is not accepted).
+    Diff(DiffArgs),
     /// Generate the protocol artifacts that describe the catalog format itself (its
     /// JSON Schema, TypeScript declarations and manifest), or with --check verify them.
     ProtocolArtifacts(ProtocolArgs),
@@ -142,6 +146,41 @@ struct ConfigArgs {
 }
 
 #[derive(clap::Args)]
+struct DiffArgs {
+    /// OLD and NEW (registry declarations, .harn modules or catalogs); with --against,
+    /// the one file to compare with its old version, or none for every input of the
+    /// configuration.
+    #[arg(value_name = "FILE", num_args = 0..=2)]
+    files: Vec<PathBuf>,
+    /// Take OLD from this git revision (`git show REV:FILE`; nothing is checked out).
+    #[arg(long, value_name = "REV")]
+    against: Option<String>,
+    /// How to print the changes on stdout.
+    #[arg(long, value_parser = diff_format_parser(), default_value = "human")]
+    format: DiffFormat,
+    /// The configuration listing inputs (for --against without FILE) and accepted
+    /// changes.
+    #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
+    config: PathBuf,
+    /// Append the breaking changes not yet accepted to the configuration's accepted
+    /// list (creating it if there is none), with --reason.
+    #[arg(long)]
+    accept: bool,
+    /// The reason recorded with --accept.
+    #[arg(long, value_name = "TEXT", default_value = "accepted with `harn-catalog diff --accept`")]
+    reason: String,
+    /// Which registry a .harn module stands for: its public functions (exports), the
+    /// registry its main publishes (script), or exports when it has public ones (auto).
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
+    surface: Surface,
+    /// When to colour human output.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    #[command(flatten)]
+    paths: PathArgs,
+}
+
+#[derive(clap::Args)]
 struct ProtocolArgs {
     /// The folder the artifacts live in.
     #[arg(long, value_name = "DIR", default_value = artifacts::DEFAULT_DIR)]
@@ -223,6 +262,28 @@ fn format_parser() -> impl TypedValueParser<Value = ErrorFormat> {
     })
 }
 
+/// `diff --format`: the spellings and help of the library's [`DiffFormat`].
+#[derive(Clone, Copy, ValueEnum)]
+enum DiffFormatArg {
+    /// Grouped by tool, breaking first, with the changed source line.
+    Human,
+    /// One JSON object per change, per line.
+    Json,
+    /// GitHub Actions annotations on the changed lines.
+    Github,
+    /// A pull-request comment: counts by level, then a table per tool.
+    Markdown,
+}
+
+fn diff_format_parser() -> impl TypedValueParser<Value = DiffFormat> {
+    EnumValueParser::<DiffFormatArg>::new().map(|format| match format {
+        DiffFormatArg::Human => DiffFormat::Human,
+        DiffFormatArg::Json => DiffFormat::Json,
+        DiffFormatArg::Github => DiffFormat::Github,
+        DiffFormatArg::Markdown => DiffFormat::Markdown,
+    })
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum PhaseArg {
     /// The catalog phase only.
@@ -238,14 +299,20 @@ enum Color {
     Never,
 }
 
-impl ReportArgs {
-    fn renderer(&self) -> Renderer {
-        let color = match self.color {
+impl Color {
+    /// Whether to colour what goes to `stream`.
+    fn enabled(self, stream: &impl IsTerminal) -> bool {
+        match self {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        };
-        Renderer::new(self.format, color)
+            Color::Auto => stream.is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        }
+    }
+}
+
+impl ReportArgs {
+    fn renderer(&self) -> Renderer {
+        Renderer::new(self.format, self.color.enabled(&std::io::stderr()))
     }
 }
 
@@ -272,6 +339,7 @@ fn run(cli: Cli) -> u8 {
         Command::Gen(args) => catalogs(&args, false),
         Command::Check(args) => catalogs(&args, true),
         Command::ProtocolArtifacts(args) => protocol_artifacts(&args),
+        Command::Diff(args) => compare(&args),
         Command::Rules { markdown } => {
             print!("{}", rule_table(markdown));
             OK
@@ -287,10 +355,16 @@ fn run(cli: Cli) -> u8 {
                 );
                 OK
             }
-            None => {
-                eprintln!("error: no rule has the code {code:?}; `harn-catalog rules` lists them");
-                USAGE
-            }
+            None => match all_diff_rules().into_iter().find(|r| r.code == code) {
+                Some(rule) => {
+                    println!("{} (diff; {})\n\n{}", rule.code, rule.levels_text(), rule.documentation());
+                    OK
+                }
+                None => {
+                    eprintln!("error: no rule has the code {code:?}; `harn-catalog rules` lists them");
+                    USAGE
+                }
+            },
         },
     }
 }
@@ -414,6 +488,13 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
             return USAGE;
         }
     };
+    let targets = match config.targets() {
+        Ok(targets) => targets,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return USAGE;
+        }
+    };
     let renderer = args.report.renderer();
     // Every path is checked before anything is read or written (path-outside-project).
     let confinement = if args.paths.allow_outside_project {
@@ -427,9 +508,9 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         }
         Confinement::Project(project.into())
     };
-    let mut expected = Vec::with_capacity(config.catalogs.len());
+    let mut expected = Vec::with_capacity(targets.len());
     let mut refused = false;
-    for target in &config.catalogs {
+    for target in targets {
         let options = Options {
             deny_warnings: target.deny_warnings || args.report.deny_warnings,
             surface: target.surface,
@@ -529,6 +610,140 @@ fn protocol_artifacts(args: &ProtocolArgs) -> u8 {
     }
 }
 
+/// One comparison of `diff`: where OLD and NEW come from.
+struct DiffPair {
+    /// OLD: a file, or a file at a revision (`None`: it did not exist then).
+    old: OldSide,
+    new: PathBuf,
+}
+
+enum OldSide {
+    File(PathBuf),
+    AtRevision { revision: String, path: PathBuf },
+}
+
+/// `diff`: compile both sides of each pair, compare, mark accepted changes, print;
+/// exit 1 when a breaking change is not accepted.
+fn compare(args: &DiffArgs) -> u8 {
+    let config = if args.config.exists() {
+        match config::load(&args.config) {
+            Ok(config) => Some(config),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return USAGE;
+            }
+        }
+    } else {
+        None
+    };
+    let pairs = match (&args.against, args.files.as_slice()) {
+        (None, [old, new]) => vec![DiffPair { old: OldSide::File(old.clone()), new: new.clone() }],
+        (None, _) => {
+            eprintln!("error: diff needs OLD and NEW, or --against REV with one FILE or none");
+            return USAGE;
+        }
+        (Some(revision), [file]) => {
+            vec![DiffPair {
+                old: OldSide::AtRevision { revision: revision.clone(), path: file.clone() },
+                new: file.clone(),
+            }]
+        }
+        (Some(revision), []) => {
+            let Some(config) = &config else {
+                eprintln!(
+                    "error: --against without FILE diffs every input of {}, which does not exist",
+                    args.config.display()
+                );
+                return USAGE;
+            };
+            let targets = match config.targets() {
+                Ok(targets) => targets,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return USAGE;
+                }
+            };
+            targets
+                .iter()
+                .map(|target| {
+                    let path = config.root.join(target.input.get_ref());
+                    DiffPair { old: OldSide::AtRevision { revision: revision.clone(), path: path.clone() }, new: path }
+                })
+                .collect()
+        }
+        (Some(_), _) => {
+            eprintln!("error: with --against, diff takes one FILE (or none, for every input of the configuration)");
+            return USAGE;
+        }
+    };
+    let options = Options { surface: args.surface, every_audience: true, ..Options::default() };
+    let renderer = Renderer::new(ErrorFormat::Human, args.color.enabled(&std::io::stderr()));
+    let mut changes: Vec<Change> = Vec::new();
+    for pair in &pairs {
+        let old = match &pair.old {
+            OldSide::File(path) => Some(compile::compile_file_in(path, options, &args.paths.confinement())),
+            OldSide::AtRevision { revision, path } => match diff::git::show(revision, path) {
+                Ok(Some(text)) => {
+                    let shown = PathBuf::from(format!("{revision}:{}", path.display()));
+                    let format =
+                        harn_catalog::source::Format::from_path(path).unwrap_or(harn_catalog::source::Format::Json);
+                    Some(compile::compile_source(harn_catalog::source::SourceFile::new(shown, text, format), options))
+                }
+                Ok(None) => None,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return USAGE;
+                }
+            },
+        };
+        let new = compile::compile_file_in(&pair.new, options, &args.paths.confinement());
+        let mut failed = false;
+        for compilation in old.iter().chain([&new]) {
+            if compilation.catalog.is_none() {
+                report(
+                    &renderer,
+                    compilation.diagnostics.iter().cloned().collect::<Vec<_>>().as_slice(),
+                    "; nothing was compared",
+                );
+                failed = true;
+            }
+        }
+        if failed {
+            return USAGE;
+        }
+        let empty = ToolCatalog::empty();
+        let old_side = match &old {
+            Some(old) => {
+                Compared { catalog: old.catalog.as_ref().expect("checked above"), provenance: old.provenance.as_ref() }
+            }
+            None => Compared { catalog: &empty, provenance: None },
+        };
+        let new_side =
+            Compared { catalog: new.catalog.as_ref().expect("checked above"), provenance: new.provenance.as_ref() };
+        changes.extend(diff::diff(&old_side, &new_side));
+    }
+    let accepted = config.as_ref().map_or(&[][..], |c| c.accepted.as_slice());
+    let unused = diff::accept::apply(&mut changes, accepted);
+    let report = diff::Report { changes: &changes, unused: &unused, config: config.as_ref().map(|c| &*c.source) };
+    let code = print(&report.render(args.format, args.color.enabled(&std::io::stdout())));
+    if code != OK {
+        return code;
+    }
+    if args.accept {
+        let tables = diff::accept::tables(&changes, &args.reason);
+        if !tables.is_empty() {
+            if let Err(e) = diff::accept::append(&args.config, &tables) {
+                eprintln!("error: cannot write {}: {e}", args.config.display());
+                return USAGE;
+            }
+            let count = changes.iter().filter(|c| c.fails()).count();
+            eprintln!("accepted {count} breaking change(s) in {}", args.config.display());
+            return OK;
+        }
+    }
+    if changes.iter().any(Change::fails) { REJECTED } else { OK }
+}
+
 fn report(renderer: &Renderer, diagnostics: &[Diagnostic], outcome: &str) {
     let mut text = renderer.render_all(diagnostics);
     text.extend(renderer.summary(diagnostics, outcome));
@@ -537,6 +752,7 @@ fn report(renderer: &Renderer, diagnostics: &[Diagnostic], outcome: &str) {
 
 fn rule_table(markdown: bool) -> String {
     let rules = all_rules();
+    let diff_rules = all_diff_rules();
     let mut out = String::new();
     if markdown {
         out.push_str("# Rules\n\nGenerated by `harn-catalog rules --markdown`; do not edit.\n\n");
@@ -551,11 +767,28 @@ fn rule_table(markdown: bool) -> String {
                 rule.summary.replace('|', "\\|")
             ));
         }
+        out.push_str(
+            "\n## Diff rules\n\nThe changes `harn-catalog diff` reports, with their level on each side of a tool.\n\n",
+        );
+        out.push_str("| code | levels | reports |\n|---|---|---|\n");
+        for rule in &diff_rules {
+            out.push_str(&format!(
+                "| [`{}`](#{}) | {} | {} |\n",
+                rule.code,
+                rule.code,
+                rule.levels_text(),
+                rule.summary.replace('|', "\\|")
+            ));
+        }
         for rule in &rules {
             out.push_str(&format!("\n## {}\n\n{}\n", rule.code, demote_headings(&rule.documentation())));
         }
+        for rule in &diff_rules {
+            out.push_str(&format!("\n## {}\n\n{}\n", rule.code, demote_headings(&rule.documentation())));
+        }
     } else {
-        let width = rules.iter().map(|r| r.code.len()).max().unwrap_or(0);
+        let width =
+            rules.iter().map(|r| r.code.len()).chain(diff_rules.iter().map(|r| r.code.len())).max().unwrap_or(0);
         for rule in &rules {
             out.push_str(&format!(
                 "{:width$}  {:8}  {:7}  {}\n",
@@ -564,6 +797,9 @@ fn rule_table(markdown: bool) -> String {
                 rule.severity.as_str(),
                 rule.summary
             ));
+        }
+        for rule in &diff_rules {
+            out.push_str(&format!("{:width$}  {:8}  {}: {}\n", rule.code, "diff", rule.summary, rule.levels_text()));
         }
     }
     out

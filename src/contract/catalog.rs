@@ -34,6 +34,19 @@ pub struct ToolCatalog {
     pub components: Option<ToolCatalogComponents>,
 }
 
+impl ToolCatalog {
+    /// A catalog without tools: what a file that did not exist yet stands for.
+    pub fn empty() -> Self {
+        ToolCatalog {
+            schema_version: ToolCatalogSchemaVersion::V2,
+            info: None,
+            cli: None,
+            tools: Vec::new(),
+            components: None,
+        }
+    }
+}
+
 /// Name, version and description of the registry as a whole.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

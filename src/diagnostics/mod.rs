@@ -10,8 +10,8 @@ mod rule;
 use std::ops::Range;
 use std::sync::Arc;
 
-pub(crate) use render::thousands;
 pub use render::{ErrorFormat, Renderer};
+pub(crate) use render::{Excerpt, escape_data, escape_property, report_text, thousands};
 pub use rule::{RegisteredRule, Rule, all_rules};
 
 use crate::pointer::{Part, Pointer};

@@ -120,25 +120,34 @@ impl Renderer {
             let note = Group::with_title(Level::NOTE.secondary_title(message.as_str()));
             report.push(excerpt.push_into(note, AnnotationKind::Context));
         }
-        let renderer =
-            if self.color { annotate_snippets::Renderer::styled() } else { annotate_snippets::Renderer::plain() };
-        let mut out = renderer.render(&report);
-        // annotate-snippets counts the column of a window from the window's start; put
-        // the true one in each location line, which come in the order of the excerpts.
-        let mut from = 0;
-        for excerpt in excerpt.iter().chain(related.iter().map(|(_, e)| e)).filter(|e| e.window) {
-            let shown =
-                format!("{}:{}:{}", excerpt.path, excerpt.line, excerpt.text[..excerpt.span.start].chars().count() + 1);
-            if let Some(at) = out[from..].find(&shown).map(|i| from + i) {
-                let true_location = format!("{}:{}:{}", excerpt.path, excerpt.line, excerpt.column);
-                out.replace_range(at..at + shown.len(), &true_location);
-                from = at + true_location.len();
-            }
-        }
-        // A blank line after each diagnostic, as rustc separates them.
-        out.push_str("\n\n");
-        out
+        report_text(&report, excerpt.iter().chain(related.iter().map(|(_, e)| e)), self.color)
     }
+}
+
+/// `report` rendered by annotate-snippets, its location lines corrected for the
+/// `excerpts` it shows (in order), and a blank line after it, as rustc separates
+/// diagnostics.
+pub(crate) fn report_text<'a>(
+    report: &[Group<'_>],
+    excerpts: impl Iterator<Item = &'a Excerpt>,
+    color: bool,
+) -> String {
+    let renderer = if color { annotate_snippets::Renderer::styled() } else { annotate_snippets::Renderer::plain() };
+    let mut out = renderer.render(report);
+    // annotate-snippets counts the column of a window from the window's start; put
+    // the true one in each location line, which come in the order of the excerpts.
+    let mut from = 0;
+    for excerpt in excerpts.filter(|e| e.window) {
+        let shown =
+            format!("{}:{}:{}", excerpt.path, excerpt.line, excerpt.text[..excerpt.span.start].chars().count() + 1);
+        if let Some(at) = out[from..].find(&shown).map(|i| from + i) {
+            let true_location = format!("{}:{}:{}", excerpt.path, excerpt.line, excerpt.column);
+            out.replace_range(at..at + shown.len(), &true_location);
+            from = at + true_location.len();
+        }
+    }
+    out.push_str("\n\n");
+    out
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -168,7 +177,7 @@ fn level(severity: Severity) -> Level<'static> {
 
 /// The source line a diagnostic shows (or a window of a long one), with the span
 /// relative to it.
-struct Excerpt {
+pub(crate) struct Excerpt {
     path: String,
     line: usize,
     column: usize,
@@ -181,7 +190,7 @@ struct Excerpt {
 }
 
 impl Excerpt {
-    fn new(origin: &Origin) -> Excerpt {
+    pub(crate) fn new(origin: &Origin) -> Excerpt {
         let source = &origin.source;
         let path = source.display_path();
         let Some(range) = origin.range() else {
@@ -210,7 +219,7 @@ impl Excerpt {
         }
     }
 
-    fn push_into<'a>(&'a self, group: Group<'a>, kind: AnnotationKind) -> Group<'a> {
+    pub(crate) fn push_into<'a>(&'a self, group: Group<'a>, kind: AnnotationKind) -> Group<'a> {
         if self.text.is_empty() {
             return group
                 .element(annotate_snippets::Origin::path(self.path.as_str()).line(self.line).char_column(self.column));
@@ -286,12 +295,12 @@ fn github_line(d: &Diagnostic) -> String {
 }
 
 /// Escapes a workflow-command message.
-fn escape_data(text: &str) -> String {
+pub(crate) fn escape_data(text: &str) -> String {
     text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 /// Escapes a workflow-command property value.
-fn escape_property(text: &str) -> String {
+pub(crate) fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 

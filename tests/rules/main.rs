@@ -28,6 +28,7 @@
 
 #[path = "../it/common.rs"]
 mod common;
+mod diff;
 
 use std::collections::BTreeSet;
 use std::panic::{self, AssertUnwindSafe};
@@ -83,6 +84,7 @@ fn main() {
             trials.push(Trial::test(name, move || check_accepted(&path)));
         }
     }
+    trials.extend(diff::trials());
     libtest_mimic::run(&arguments, trials).exit();
 }
 

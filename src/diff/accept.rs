@@ -1,0 +1,48 @@
+//! Accepted changes: the fingerprints a configuration lists, matched against a run's
+//! changes, and `--accept`, which appends the breaking ones still unaccepted.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+
+use super::Change;
+use crate::config::Accepted;
+
+/// Marks every change whose fingerprint `accepted` lists with its reason; returns the
+/// entries that matched no change, which the list should lose.
+pub fn apply<'a>(changes: &mut [Change], accepted: &'a [Accepted]) -> Vec<&'a Accepted> {
+    let mut used = vec![false; accepted.len()];
+    for change in changes.iter_mut() {
+        let fingerprint = change.fingerprint();
+        if let Some(i) = accepted.iter().position(|a| *a.fingerprint.get_ref() == fingerprint) {
+            change.accepted = Some(accepted[i].reason.clone());
+            used[i] = true;
+        }
+    }
+    accepted.iter().zip(used).filter(|(_, used)| !used).map(|(a, _)| a).collect()
+}
+
+/// The `[[accept]]` tables for every breaking change not yet accepted, each with a
+/// comment naming it, ready to append to a configuration.
+pub fn tables(changes: &[Change], reason: &str) -> String {
+    let mut text = String::new();
+    for change in changes.iter().filter(|c| c.fails()) {
+        let tool = change.tool.as_deref().map_or_else(String::new, |t| format!(" in `{t}`"));
+        let _ = write!(
+            text,
+            "\n# {}{tool}: {}\n[[accept]]\nfingerprint = \"{}\"\nreason = {}\n",
+            change.rule.code,
+            change.message.replace('\n', " "),
+            change.fingerprint(),
+            toml::Value::String(reason.to_owned()),
+        );
+    }
+    text
+}
+
+/// Appends `tables` to the configuration at `path`, creating it when there is none.
+/// The existing text is left byte for byte as it was.
+pub fn append(path: &Path, tables: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    file.write_all(tables.as_bytes())
+}

@@ -1,0 +1,297 @@
+//! Printing a diff: rustc-style for people, JSON lines for tools, GitHub workflow
+//! commands for annotations on a pull request's changed lines, and Markdown for a
+//! pull-request comment.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use annotate_snippets::{AnnotationKind, Group, Level as Shown};
+use serde_json::{Value, json};
+
+use super::{Change, Level};
+use crate::config::Accepted;
+use crate::diagnostics::{Excerpt, escape_data, escape_property, report_text};
+use crate::source::SourceFile;
+
+/// The `--format` of `harn-catalog diff`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffFormat {
+    /// Grouped by tool, breaking first, with the changed source line.
+    Human,
+    /// One JSON object per change, per line.
+    Json,
+    /// GitHub Actions workflow commands: annotations on the changed lines.
+    Github,
+    /// A pull-request comment: counts by level, then a table per tool.
+    Markdown,
+}
+
+/// What one diff run found, ready to print.
+pub struct Report<'a> {
+    pub changes: &'a [Change],
+    /// Accepted fingerprints that matched no change, and the configuration listing them.
+    pub unused: &'a [&'a Accepted],
+    pub config: Option<&'a SourceFile>,
+}
+
+impl Report<'_> {
+    /// The whole report in `format`.
+    pub fn render(&self, format: DiffFormat, color: bool) -> String {
+        match format {
+            DiffFormat::Human => self.human(color),
+            DiffFormat::Json => self.json(),
+            DiffFormat::Github => self.github(),
+            DiffFormat::Markdown => self.markdown(),
+        }
+    }
+
+    /// The changes grouped by tool (catalog-wide changes first, then the tools in
+    /// order of their worst change, then name), each group worst first.
+    fn by_tool(&self) -> Vec<(Option<&str>, Vec<&Change>)> {
+        let mut groups: BTreeMap<Option<&str>, Vec<&Change>> = BTreeMap::new();
+        for change in self.changes {
+            groups.entry(change.tool.as_deref()).or_default().push(change);
+        }
+        let mut groups: Vec<_> = groups.into_iter().collect();
+        for (_, changes) in &mut groups {
+            changes.sort_by_key(|c| std::cmp::Reverse(c.level));
+        }
+        groups.sort_by_key(|(tool, changes)| (tool.is_some(), std::cmp::Reverse(changes[0].level), *tool));
+        groups
+    }
+
+    fn unused_location(&self, accepted: &Accepted) -> Option<(String, usize)> {
+        let config = self.config?;
+        Some((config.display_path(), config.line_col(accepted.fingerprint.span().start).line))
+    }
+
+    fn human(&self, color: bool) -> String {
+        let mut out = String::new();
+        for (tool, changes) in self.by_tool() {
+            let _ = writeln!(
+                out,
+                "{}: {}\n",
+                tool.map_or_else(|| "catalog".to_owned(), |t| format!("tool `{t}`")),
+                counts(&changes)
+            );
+            for change in changes {
+                out.push_str(&human_change(change, color));
+            }
+        }
+        for accepted in self.unused {
+            let at =
+                self.unused_location(accepted).map_or_else(String::new, |(file, line)| format!(" ({file}:{line})"));
+            let _ = writeln!(
+                out,
+                "warning: the accepted change {}{at} matches no change; remove it from the list\n",
+                accepted.fingerprint.get_ref()
+            );
+        }
+        let all: Vec<&Change> = self.changes.iter().collect();
+        if all.is_empty() {
+            out.push_str("no changes\n");
+        } else {
+            let _ = writeln!(out, "{} {}", plural(all.len(), "change"), counts(&all));
+        }
+        out
+    }
+
+    fn json(&self) -> String {
+        let mut out = String::new();
+        for change in self.changes {
+            let (file, line, column) = match &change.origin {
+                Some(origin) => {
+                    let at = origin.line_col();
+                    (Value::from(origin.source.display_path()), Value::from(at.line), Value::from(at.column))
+                }
+                None => (Value::Null, Value::Null, Value::Null),
+            };
+            let object = json!({
+                "code": change.rule.code,
+                "level": change.level.as_str(),
+                "tool": change.tool,
+                "side": change.side.as_str(),
+                "old_pointer": change.old_pointer.to_string(),
+                "new_pointer": change.new_pointer.to_string(),
+                "old": change.old,
+                "new": change.new,
+                "message": change.message,
+                "fingerprint": change.fingerprint(),
+                "accepted": change.accepted,
+                "file": file,
+                "line": line,
+                "column": column,
+            });
+            let _ = writeln!(out, "{object}");
+        }
+        for accepted in self.unused {
+            let (file, line) =
+                self.unused_location(accepted).map_or((Value::Null, Value::Null), |(f, l)| (f.into(), l.into()));
+            let object = json!({
+                "code": "unused-acceptance",
+                "level": "warning",
+                "fingerprint": accepted.fingerprint.get_ref(),
+                "message": "the accepted change matches no change; remove it from the list",
+                "file": file,
+                "line": line,
+            });
+            let _ = writeln!(out, "{object}");
+        }
+        out
+    }
+
+    fn github(&self) -> String {
+        let mut out = String::new();
+        for change in self.changes {
+            let command = match (change.level, &change.accepted) {
+                (Level::Breaking, None) => "error",
+                (Level::Breaking | Level::Warning, _) => "warning",
+                (Level::Info, _) => "notice",
+            };
+            let mut properties = Vec::new();
+            if let Some(origin) = &change.origin {
+                let at = origin.line_col();
+                properties.push(format!("file={}", escape_property(&origin.source.display_path())));
+                properties.push(format!("line={}", at.line));
+                properties.push(format!("col={}", at.column));
+            }
+            properties.push(format!(
+                "title={}",
+                escape_property(&format!("{}[{}]", change.level.as_str(), change.rule.code))
+            ));
+            let mut message = format!("{}: {}", subject(change), change.message);
+            if let Some(reason) = &change.accepted {
+                let _ = write!(message, "\naccepted: {reason}");
+            }
+            let _ = write!(message, "\nfingerprint: {}", change.fingerprint());
+            let _ = writeln!(out, "::{command} {}::{}", properties.join(","), escape_data(&message));
+        }
+        for accepted in self.unused {
+            let at = self
+                .unused_location(accepted)
+                .map_or_else(String::new, |(file, line)| format!("file={},line={line},", escape_property(&file)));
+            let _ = writeln!(
+                out,
+                "::warning {at}title=unused-acceptance::{}",
+                escape_data(&format!(
+                    "the accepted change {} matches no change; remove it from the list",
+                    accepted.fingerprint.get_ref()
+                ))
+            );
+        }
+        out
+    }
+
+    fn markdown(&self) -> String {
+        let all: Vec<&Change> = self.changes.iter().collect();
+        let mut out = String::from("## harn-catalog diff\n\n");
+        if all.is_empty() {
+            out.push_str("No changes.\n");
+        } else {
+            let _ = writeln!(out, "{}: {}\n", plural(all.len(), "change"), counts(&all));
+        }
+        for (tool, changes) in self.by_tool() {
+            let _ = writeln!(out, "### {}\n", tool.map_or_else(|| "Catalog".to_owned(), |t| format!("`{}`", cell(t))));
+            out.push_str("| level | rule | side | change | where |\n|---|---|---|---|---|\n");
+            for change in changes {
+                let level = match &change.accepted {
+                    Some(_) => format!("{} (accepted)", change.level.as_str()),
+                    None => change.level.as_str().to_owned(),
+                };
+                let place = change.origin.as_ref().map_or_else(String::new, |origin| {
+                    format!("`{}:{}`", cell(&origin.source.display_path()), origin.line_col().line)
+                });
+                let _ = writeln!(
+                    out,
+                    "| {level} | `{}` | {} | {} | {place} |",
+                    change.rule.code,
+                    change.side.as_str(),
+                    cell(&change.message)
+                );
+            }
+            out.push('\n');
+        }
+        if !self.unused.is_empty() {
+            out.push_str("Accepted changes that match no change (remove them from the list): ");
+            let listed: Vec<String> = self.unused.iter().map(|a| format!("`{}`", a.fingerprint.get_ref())).collect();
+            out.push_str(&listed.join(", "));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// `tool `x`` or `the catalog`: what a message is about.
+fn subject(change: &Change) -> String {
+    match &change.tool {
+        Some(tool) => format!("`{tool}` {}", change.side.as_str()),
+        None => "catalog".to_owned(),
+    }
+}
+
+/// One change, rustc-style: the level and code, the message, the changed source
+/// line when there is one, then the pointers and values either side, the fingerprint
+/// and any acceptance.
+fn human_change(change: &Change, color: bool) -> String {
+    let shown = match change.level {
+        Level::Breaking if change.accepted.is_none() => Shown::ERROR,
+        Level::Breaking | Level::Warning => Shown::WARNING,
+        Level::Info => Shown::INFO,
+    }
+    .with_name(change.level.as_str());
+    let message = format!("{}: {}", change.side.as_str(), change.message);
+    let mut group = Group::with_title(shown.primary_title(message).id(change.rule.code));
+    let excerpt = change.origin.as_ref().map(Excerpt::new);
+    if let Some(excerpt) = &excerpt {
+        group = excerpt.push_into(group, AnnotationKind::Primary);
+    }
+    let side = |pointer: &crate::pointer::Pointer, value: &Option<Value>| match value {
+        Some(value) => format!("{pointer}: {}", shorten(&value.to_string())),
+        None => format!("{pointer}: absent"),
+    };
+    group = group.element(Shown::NOTE.message(format!("old {}", side(&change.old_pointer, &change.old))));
+    group = group.element(Shown::NOTE.message(format!("new {}", side(&change.new_pointer, &change.new))));
+    let mut fingerprint = format!("fingerprint {}", change.fingerprint());
+    if let Some(reason) = &change.accepted {
+        let _ = write!(fingerprint, ", accepted: {reason}");
+    }
+    group = group.element(Shown::NOTE.message(fingerprint));
+    report_text(&[group], excerpt.iter(), color)
+}
+
+/// A value's JSON cut to about 120 characters, on a char boundary.
+fn shorten(text: &str) -> String {
+    const MAX: usize = 120;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// `(1 breaking, 2 info)`: the changes counted by level, worst first, accepted ones
+/// named.
+fn counts(changes: &[&Change]) -> String {
+    let mut parts = Vec::new();
+    for level in [Level::Breaking, Level::Warning, Level::Info] {
+        let of_level: Vec<&&Change> = changes.iter().filter(|c| c.level == level).collect();
+        if of_level.is_empty() {
+            continue;
+        }
+        let accepted = of_level.iter().filter(|c| c.accepted.is_some()).count();
+        let mut part = format!("{} {}", of_level.len(), level.as_str());
+        if accepted > 0 {
+            let _ = write!(part, " ({accepted} accepted)");
+        }
+        parts.push(part);
+    }
+    format!("({})", parts.join(", "))
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 { format!("1 {word}") } else { format!("{} {word}s", crate::diagnostics::thousands(n)) }
+}
+
+/// Text safe in a GitHub-flavoured Markdown table cell: pipes escaped, lines joined.
+fn cell(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('|', "\\|").replace(['\n', '\r'], " ")
+}
