@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::{Change, Level};
 use crate::config::Accepted;
-use crate::diagnostics::{Excerpt, escape_data, escape_property, report_text};
+use crate::diagnostics::{Excerpt, escape_data, escape_property, report_text, thousands};
 use crate::source::SourceFile;
 
 /// The `--format` of `harn-catalog diff`.
@@ -25,6 +25,9 @@ pub enum DiffFormat {
     /// A pull-request comment: counts by level, then a table per tool.
     Markdown,
 }
+
+/// Rows a Markdown report lists before it counts the info changes left out.
+const MARKDOWN_ROWS: usize = 200;
 
 /// What one diff run found, ready to print.
 pub struct Report<'a> {
@@ -91,7 +94,7 @@ impl Report<'_> {
         if all.is_empty() {
             out.push_str("no changes\n");
         } else {
-            let _ = writeln!(out, "{} {}", plural(all.len(), "change"), counts(&all));
+            let _ = writeln!(out, "{} ({})", plural(all.len(), "change"), counts(&all));
         }
         out
     }
@@ -188,12 +191,33 @@ impl Report<'_> {
         if all.is_empty() {
             out.push_str("No changes.\n");
         } else {
-            let _ = writeln!(out, "{}: {}\n", plural(all.len(), "change"), counts(&all));
+            let _ = writeln!(out, "**{}**: {}\n", plural(all.len(), "change"), counts(&all));
         }
+        // A comment must stay short enough to paste (GitHub takes 65,536 characters):
+        // every breaking change and warning is listed, info only while rows are left.
+        let mut info_rows = MARKDOWN_ROWS.saturating_sub(all.iter().filter(|c| c.level > Level::Info).count());
+        let mut info_left_out = 0;
         for (tool, changes) in self.by_tool() {
+            let shown: Vec<&Change> = changes
+                .into_iter()
+                .filter(|change| {
+                    if change.level > Level::Info {
+                        return true;
+                    }
+                    if info_rows == 0 {
+                        info_left_out += 1;
+                        return false;
+                    }
+                    info_rows -= 1;
+                    true
+                })
+                .collect();
+            if shown.is_empty() {
+                continue;
+            }
             let _ = writeln!(out, "### {}\n", tool.map_or_else(|| "Catalog".to_owned(), |t| format!("`{}`", cell(t))));
             out.push_str("| level | rule | side | change | where |\n|---|---|---|---|---|\n");
-            for change in changes {
+            for change in shown {
                 let level = match &change.accepted {
                     Some(_) => format!("{} (accepted)", change.level.as_str()),
                     None => change.level.as_str().to_owned(),
@@ -210,6 +234,14 @@ impl Report<'_> {
                 );
             }
             out.push('\n');
+        }
+        if info_left_out > 0 {
+            let _ = writeln!(
+                out,
+                "…and {} more info {}; `--format json` lists every change.\n",
+                thousands(info_left_out),
+                if info_left_out == 1 { "change" } else { "changes" }
+            );
         }
         if !self.unused.is_empty() {
             out.push_str("Accepted changes that match no change (remove them from the list): ");
@@ -268,7 +300,7 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// `(1 breaking, 2 info)`: the changes counted by level, worst first, accepted ones
+/// `1 breaking, 2 info`: the changes counted by level, worst first, accepted ones
 /// named.
 fn counts(changes: &[&Change]) -> String {
     let mut parts = Vec::new();
@@ -284,14 +316,50 @@ fn counts(changes: &[&Change]) -> String {
         }
         parts.push(part);
     }
-    format!("({})", parts.join(", "))
+    parts.join(", ")
 }
 
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{} {word}s", crate::diagnostics::thousands(n)) }
+    if n == 1 { format!("1 {word}") } else { format!("{} {word}s", thousands(n)) }
 }
 
 /// Text safe in a GitHub-flavoured Markdown table cell: pipes escaped, lines joined.
 fn cell(text: &str) -> String {
     text.replace('\\', "\\\\").replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diff::tools::{TOOL_ADDED, TOOL_REMOVED};
+    use crate::diff::{Change, Side};
+
+    fn change(rule: &'static crate::diff::DiffRule, tool: &str) -> Change {
+        Change::new(rule, Some(tool), Side::Metadata, format!("`{tool}` | changed"))
+    }
+
+    #[test]
+    fn markdown_lists_every_breaking_change_and_counts_the_info_left_out() {
+        let mut changes: Vec<Change> =
+            (0..MARKDOWN_ROWS + 50).map(|i| change(TOOL_ADDED, &format!("t{i:03}"))).collect();
+        changes.push(change(TOOL_REMOVED, "z"));
+        let markdown = Report { changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
+        assert_eq!(markdown.matches("| breaking |").count(), 1);
+        assert_eq!(markdown.matches("| info |").count(), MARKDOWN_ROWS - 1);
+        assert!(markdown.contains("…and 51 more info changes; `--format json` lists every change."), "{markdown}");
+        assert!(markdown.contains("**251 changes**: 1 breaking, 250 info"), "{markdown}");
+        // A pipe in a message is escaped, or it would end the cell.
+        assert!(markdown.contains("`t000` \\| changed"), "{markdown}");
+    }
+
+    #[test]
+    fn groups_put_the_worst_tools_first() {
+        let changes = [change(TOOL_ADDED, "a"), change(TOOL_REMOVED, "b"), change(TOOL_ADDED, "b")];
+        let human = Report { changes: &changes, unused: &[], config: None }.render(DiffFormat::Human, false);
+        let b = human.find("tool `b`: 1 breaking, 1 info").expect(&human);
+        let a = human.find("tool `a`: 1 info").expect(&human);
+        assert!(b < a, "{human}");
+        assert!(human.find("breaking[tool-removed]").unwrap() < human.find("info[tool-added]: metadata: `b`").unwrap());
+        assert!(human.ends_with("3 changes (1 breaking, 2 info)\n"), "{human}");
+    }
 }

@@ -367,4 +367,13 @@ fn rules_and_explain_document_every_rule() {
             .success()
             .stdout(predicate::str::contains("## What it checks").and(predicate::str::contains("## Example")));
     }
+    for rule in harn_catalog::diff::all_diff_rules() {
+        assert!(table.contains(rule.code), "{} missing from the table", rule.code);
+        harn_catalog()
+            .args(["explain", rule.code])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("{} (diff; {})", rule.code, rule.levels_text())))
+            .stdout(predicate::str::contains("## What it reports").and(predicate::str::contains("## Example")));
+    }
 }

@@ -6,6 +6,7 @@ mod common;
 mod bench_inputs;
 mod cli;
 mod completions;
+mod diff;
 mod docs;
 mod harn;
 mod harn_bounds;

@@ -1,0 +1,316 @@
+//! `harn-catalog diff` as users and CI drive it: exit codes, `--against` a git
+//! revision, accepted changes, and each output format read by what consumes it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common::{self, harn_catalog, write};
+use harn_catalog::compile::{self, Options};
+use harn_catalog::diff::{self, Change, Compared, DiffFormat, Report};
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// A registry of two tools, as a reviewer's pull request finds it.
+const BEFORE: &str = r#"{
+  "info": {"name": "widgets", "version": "1.0.0"},
+  "tools": [
+    {"name": "widgets.get", "description": "Fetch one widget.", "parameters": {"id": {"type": "string"}}},
+    {"name": "widgets.delete", "description": "Delete one widget.", "parameters": {"id": {"type": "string"}}}
+  ]
+}
+"#;
+
+/// The same registry with `widgets.delete` gone and `widgets.get` described anew.
+const AFTER: &str = r#"{
+  "info": {"name": "widgets", "version": "2.0.0"},
+  "tools": [
+    {"name": "widgets.get", "description": "Fetch one widget by its id.", "parameters": {"id": {"type": "string"}}}
+  ]
+}
+"#;
+
+fn json_lines(output: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect()
+}
+
+#[test]
+fn a_breaking_change_exits_1_and_a_harmless_one_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = write(dir.path(), "before.json", BEFORE);
+    let after = write(dir.path(), "after.json", AFTER);
+    harn_catalog()
+        .args(["diff", "--color", "never"])
+        .args([&before, &after])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("breaking[tool-removed]: metadata: tool `widgets.delete` was removed"))
+        .stdout(predicate::str::contains("info[description-changed]"))
+        .stdout(predicate::str::contains("2 changes (1 breaking, 1 info)"));
+    // The reverse adds a tool and rewrites a description: nothing breaks.
+    harn_catalog().args(["diff"]).args([&after, &before]).assert().code(0);
+    harn_catalog().args(["diff"]).args([&before, &before]).assert().code(0).stdout("no changes\n");
+}
+
+#[test]
+fn a_side_that_does_not_compile_is_a_usage_error_showing_its_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = write(dir.path(), "before.json", BEFORE);
+    let broken = write(dir.path(), "broken.json", r#"{"tools": [{"name": "a", "inputSchema": {"type": "objekt"}}]}"#);
+    harn_catalog()
+        .args(["diff", "--color", "never"])
+        .args([&before, &broken])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("broken.json:1:").and(predicate::str::contains("nothing was compared")));
+}
+
+#[test]
+fn diff_needs_two_files_or_a_revision() {
+    harn_catalog()
+        .args(["diff", "fixtures/widgets/registry.json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("diff needs OLD and NEW, or --against REV with one FILE or none"));
+    harn_catalog().args(["diff", "--format", "yaml", "a", "b"]).assert().code(2);
+}
+
+#[test]
+fn json_lines_carry_every_field_a_tool_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = write(dir.path(), "before.json", BEFORE);
+    let after = write(dir.path(), "after.json", AFTER);
+    let output = harn_catalog().args(["diff", "--format", "json"]).args([&before, &after]).output().unwrap();
+    let lines = json_lines(&output.stdout);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for line in &lines {
+        for field in
+            ["code", "level", "tool", "side", "old_pointer", "new_pointer", "old", "new", "message", "fingerprint"]
+        {
+            assert!(line.get(field).is_some(), "{field} missing from {line}");
+        }
+        assert_eq!(line["fingerprint"].as_str().unwrap().len(), 16);
+    }
+    let described = lines.iter().find(|l| l["code"] == "description-changed").unwrap();
+    assert_eq!(described["old"], "Fetch one widget.");
+    assert_eq!(described["new"], "Fetch one widget by its id.");
+    assert_eq!(described["new_pointer"], "/tools/0/description");
+    assert_eq!((described["line"].as_u64(), described["column"].as_u64()), (Some(4), Some(44)));
+    let removed = lines.iter().find(|l| l["code"] == "tool-removed").unwrap();
+    assert_eq!((removed["level"].as_str(), removed["tool"].as_str()), (Some("breaking"), Some("widgets.delete")));
+    assert_eq!(removed["old_pointer"], "/tools/1/name");
+}
+
+#[test]
+fn github_annotations_sit_on_the_changed_lines_of_new() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = write(dir.path(), "before.json", BEFORE);
+    let after = write(dir.path(), "after.json", AFTER);
+    let output = harn_catalog().args(["diff", "--format", "github"]).args([&before, &after]).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let described = text.lines().find(|l| l.contains("description-changed")).unwrap();
+    assert!(described.starts_with("::notice file="), "{described}");
+    assert!(described.contains("after.json,line=4,col=44,title=info[description-changed]::"), "{described}");
+    let removed = text.lines().find(|l| l.contains("tool-removed")).unwrap();
+    assert!(removed.starts_with("::error title=breaking[tool-removed]::"), "{removed}");
+}
+
+/// Runs git in `dir`, failing the test with git's words if it fails.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let output = Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// A repository whose first commit has `registry.json` as BEFORE and the
+/// configuration naming it, and whose second has AFTER.
+fn repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "--quiet", "--initial-branch=main"]);
+    std::fs::create_dir(dir.path().join("registry")).unwrap();
+    write(&dir.path().join("registry"), "widgets.json", BEFORE);
+    write(
+        dir.path(),
+        "harn-catalog.toml",
+        "[[catalog]]\ninput = \"registry/widgets.json\"\noutput = \"widgets.catalog.json\"\n",
+    );
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "--quiet", "-m", "first"]);
+    write(&dir.path().join("registry"), "widgets.json", AFTER);
+    git(dir.path(), &["commit", "--quiet", "-am", "second"]);
+    dir
+}
+
+#[test]
+fn against_reads_the_old_side_at_a_revision_and_touches_no_checkout() {
+    let repo = repository();
+    let head = git(repo.path(), &["rev-parse", "HEAD"]);
+    // Uncommitted work is what NEW is: the work tree, as a pull request's CI sees it.
+    let file = repo.path().join("registry/widgets.json");
+    std::fs::write(&file, AFTER.replace("by its id", "by id")).unwrap();
+    let status = git(repo.path(), &["status", "--porcelain"]);
+    let run = |args: &[&str]| {
+        let mut command = harn_catalog();
+        command.current_dir(repo.path()).args(["diff", "--format", "json"]).args(args);
+        let output = command.output().unwrap();
+        (output.status.code(), json_lines(&output.stdout))
+    };
+    let (code, with_file) = run(&["--against", "HEAD~1", "registry/widgets.json"]);
+    assert_eq!(code, Some(1));
+    let codes: Vec<&str> = with_file.iter().map(|l| l["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["description-changed", "tool-removed"]);
+    assert_eq!(with_file[0]["new"], "Fetch one widget by id.");
+    // Without FILE: every input the configuration lists, from the folder it is in.
+    let (code, from_config) = run(&["--against", "HEAD~1"]);
+    assert_eq!((code, from_config.len()), (Some(1), 2));
+    let (code, since_head) = run(&["--against", "HEAD", "registry/widgets.json"]);
+    assert_eq!((code, since_head.len()), (Some(0), 1));
+    // Nothing was checked out, staged or moved.
+    assert_eq!(git(repo.path(), &["status", "--porcelain"]), status);
+    assert_eq!(git(repo.path(), &["rev-parse", "HEAD"]), head);
+}
+
+#[test]
+fn against_a_revision_without_the_file_finds_every_tool_added() {
+    let repo = repository();
+    write(repo.path(), "new.json", BEFORE);
+    let output = harn_catalog()
+        .current_dir(repo.path())
+        .args(["diff", "--format", "json", "--against", "HEAD", "new.json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines = json_lines(&output.stdout);
+    assert!(lines.len() == 2 && lines.iter().all(|l| l["code"] == "tool-added"), "{lines:?}");
+}
+
+#[test]
+fn against_an_unknown_revision_is_a_usage_error() {
+    let repo = repository();
+    harn_catalog()
+        .current_dir(repo.path())
+        .args(["diff", "--against", "no-such-branch", "registry/widgets.json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`no-such-branch` names no commit"));
+}
+
+#[test]
+fn accepted_changes_are_shown_but_pass_and_stale_acceptances_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = write(dir.path(), "before.json", BEFORE);
+    let after = write(dir.path(), "after.json", AFTER);
+    let config = dir.path().join("harn-catalog.toml");
+    let diff = |extra: &[&str]| {
+        let mut command = harn_catalog();
+        command.current_dir(dir.path()).args(["diff", "--color", "never"]).args(extra).args([&before, &after]);
+        command.assert()
+    };
+    diff(&[]).code(1);
+    // --accept creates the configuration with the breaking change's fingerprint.
+    diff(&["--accept", "--reason", "no caller deletes widgets"]).code(0);
+    let written = std::fs::read_to_string(&config).unwrap();
+    assert_eq!(written.matches("[[accept]]").count(), 1, "{written}");
+    assert!(written.contains("reason = \"no caller deletes widgets\""), "{written}");
+    diff(&[])
+        .code(0)
+        .stdout(predicate::str::contains("accepted: no caller deletes widgets"))
+        .stdout(predicate::str::contains("(1 breaking (1 accepted), 1 info)"));
+    // A second --accept has nothing left to add.
+    diff(&["--accept"]).code(0);
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), written);
+    // Once the tool is back, the acceptance matches nothing and is reported.
+    std::fs::write(&after, BEFORE).unwrap();
+    diff(&[]).code(0).stdout(predicate::str::contains("matches no change; remove it from the list"));
+    let output = harn_catalog()
+        .current_dir(dir.path())
+        .args(["diff", "--format", "json"])
+        .args([&before, &after])
+        .output()
+        .unwrap();
+    let lines = json_lines(&output.stdout);
+    assert_eq!(lines[0]["code"], "unused-acceptance");
+    assert_eq!(lines[0]["line"], 4);
+}
+
+#[test]
+fn accept_appends_to_an_existing_configuration_leaving_its_text_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = write(dir.path(), "before.json", BEFORE);
+    let after = write(dir.path(), "after.json", AFTER);
+    let original = "# our catalogs\n[[catalog]]\ninput = \"after.json\"\noutput = \"out.json\"";
+    let config = write(dir.path(), "harn-catalog.toml", original);
+    harn_catalog().current_dir(dir.path()).args(["diff", "--accept"]).args([&before, &after]).assert().code(0);
+    let written = std::fs::read_to_string(&config).unwrap();
+    assert!(written.starts_with(original) && written.contains("[[accept]]"), "{written}");
+    harn_catalog().current_dir(dir.path()).args(["check"]).assert().stderr(predicate::str::contains("out.json"));
+}
+
+fn compared(c: &compile::Compilation) -> Compared<'_> {
+    Compared { catalog: c.catalog.as_ref().unwrap(), provenance: c.provenance.as_ref() }
+}
+
+/// Every reported case of the diff fixtures, compared, as one change set.
+fn fixture_changes() -> Vec<Change> {
+    let root = common::root().join("fixtures/diff");
+    let mut cases: Vec<PathBuf> = Vec::new();
+    for rule in std::fs::read_dir(&root).unwrap() {
+        let reported = rule.unwrap().path().join("reported");
+        for case in std::fs::read_dir(reported).unwrap() {
+            cases.push(case.unwrap().path());
+        }
+    }
+    cases.sort();
+    let options = Options { every_audience: true, ..Options::default() };
+    let mut changes = Vec::new();
+    for case in cases {
+        let side = |stem: &str| {
+            let file = std::fs::read_dir(&case)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| p.file_stem().is_some_and(|s| s == stem))
+                .unwrap();
+            compile::compile_file(file.strip_prefix(common::root()).unwrap(), options)
+        };
+        let (old, new) = (side("old"), side("new"));
+
+        changes.extend(diff::diff(&compared(&old), &compared(&new)));
+    }
+    changes
+}
+
+#[test]
+fn markdown_renders_as_a_table_per_tool_on_github() {
+    std::env::set_current_dir(common::root()).unwrap();
+    let changes = fixture_changes();
+    let markdown = Report { changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
+    insta::assert_snapshot!("markdown_of_the_fixtures", markdown);
+    let python = common::root().join(".tools/venv/bin/python");
+    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
+    let mut reader = Command::new(python)
+        .arg(common::root().join("tests/markdown_tables.py"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    reader.stdin.take().unwrap().write_all(markdown.as_bytes()).unwrap();
+    let output = reader.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let parsed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let tables = parsed["tables"].as_array().unwrap();
+    let headings = parsed["headings"].as_array().unwrap();
+    // One heading for the report, then one per tool, each over its table.
+    assert_eq!(headings.len(), tables.len() + 1, "{parsed}");
+    let rows: usize = tables.iter().map(|t| t["rows"].as_array().unwrap().len()).sum();
+    assert_eq!(rows, changes.len());
+    for table in tables {
+        assert_eq!(table["header"], serde_json::json!(["level", "rule", "side", "change", "where"]));
+        assert!(table["rows"].as_array().unwrap().iter().all(|row| row.as_array().unwrap().len() == 5), "{table}");
+    }
+}
