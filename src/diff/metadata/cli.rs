@@ -136,25 +136,27 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
         // The old path is now an alias; the new one is either an old alias too, or a
         // new spelling.
         let new_last = new.command.last().map(CommandName::to_string).unwrap_or_default();
-        let (rule, message, new_at) = if old_names.contains(&new_last) {
+        let (rule, message, new_at, values) = if old_names.contains(&new_last) {
             let message = format!(
                 "the CLI command `{}` is now `{}`; the old one still runs it, as an alias",
                 spelled(&old.command),
                 spelled(&new.command)
             );
-            (METADATA_CHANGED, message, command_at(&pair.new_at))
+            let values = (Some(command_json(&old.command)), Some(command_json(&new.command)));
+            (METADATA_CHANGED, message, command_at(&pair.new_at), values)
         } else {
             let message = format!(
                 "`{}` now runs the tool too, as its command path; `{}` stays an alias",
                 spelled(&new.command),
                 spelled(&old.command)
             );
-            (CLI_ALIAS_ADDED, message, command_at(&pair.new_at).index(new.command.len() - 1))
+            let values = (None, Some(Value::from(new_last.as_str())));
+            (CLI_ALIAS_ADDED, message, command_at(&pair.new_at).index(new.command.len() - 1), values)
         };
         out.push(
             Change::new(rule, Some(pair.name), Side::Metadata, message)
                 .at(command_at(&pair.old_at), new_at)
-                .values(Some(&command_json(&old.command)), Some(&command_json(&new.command))),
+                .values(values.0.as_ref(), values.1.as_ref()),
         );
     }
     let aliases_at = |entry: &Pointer| cli(entry).key("aliases");
