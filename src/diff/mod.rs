@@ -16,6 +16,7 @@ pub mod git;
 mod metadata;
 mod render;
 mod rule;
+mod semver;
 mod tools;
 
 use std::fmt::Write as _;
@@ -192,6 +193,9 @@ fn within_tool(pointer: &Pointer) -> Pointer {
 /// Every change from `old` to `new`, each located in `new`'s source when it has one.
 pub fn diff(old: &Compared<'_>, new: &Compared<'_>) -> Vec<Change> {
     let mut changes = tools::compare(old.catalog, new.catalog);
+    metadata::compare_catalogs(old.catalog, new.catalog, &mut changes);
+    // Last: it weighs every change above against the catalog's version.
+    semver::check(old.catalog, new.catalog, &mut changes);
     if let Some(provenance) = new.provenance {
         for change in &mut changes {
             change.origin = origin_of(provenance, &change.new_pointer);

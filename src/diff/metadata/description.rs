@@ -2,13 +2,16 @@
 
 use serde_json::Value;
 
+use crate::contract::ToolCatalogEntry;
 use crate::declare_diff_rule;
 use crate::diff::tools::ToolPair;
 use crate::diff::{Change, Side};
+use crate::pointer::Pointer;
 
 declare_diff_rule! {
     /// ## What it reports
-    /// A tool's `description` or `title` written, rewritten or removed.
+    /// A tool's `description`, `title` or `annotations.title` written, rewritten or
+    /// removed.
     ///
     /// ## Why info
     /// Neither changes what a caller may send or will receive. A model chooses tools by
@@ -31,6 +34,7 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
             pair.new.description.as_ref().map(|d| d.as_str()),
         ),
         ("title", pair.old.title.as_ref().map(|t| t.as_str()), pair.new.title.as_ref().map(|t| t.as_str())),
+        ("annotations.title", annotation_title(pair.old), annotation_title(pair.new)),
     ];
     for (field, old, new) in fields {
         if old == new {
@@ -43,8 +47,17 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
         };
         out.push(
             Change::new(DESCRIPTION_CHANGED, Some(pair.name), Side::Metadata, format!("the {field} {what}"))
-                .at(pair.old_at.key(field), pair.new_at.key(field))
+                .at(at(&pair.old_at, field), at(&pair.new_at, field))
                 .values(old.map(Value::from).as_ref(), new.map(Value::from).as_ref()),
         );
     }
+}
+
+fn annotation_title(entry: &ToolCatalogEntry) -> Option<&str> {
+    entry.annotations.as_ref().and_then(|a| a.title.as_deref())
+}
+
+/// `field` (dotted) below a tool.
+fn at(entry: &Pointer, field: &str) -> Pointer {
+    field.split('.').fold(entry.clone(), |at, key| at.key(key))
 }

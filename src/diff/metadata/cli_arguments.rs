@@ -1,0 +1,240 @@
+//! `cli.arguments`: how the generated CLI reads each input property from tokens. An
+//! argument is compared by what a command line that worked still does: its
+//! spellings (`--long`, its aliases, `-s`), its position, how a boolean reads and
+//! whether it repeats. Properties added or removed are the input schema's changes.
+
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value};
+
+use super::cli::CLI_ALIAS_ADDED;
+use super::other::METADATA_CHANGED;
+use crate::contract::{ToolAudience, ToolCliArgumentSpec};
+use crate::declare_diff_rule;
+use crate::diff::tools::ToolPair;
+use crate::diff::{Change, DiffRule, Side};
+use crate::pointer::Pointer;
+use crate::project::cli::spelling::long_spelling;
+use crate::schema::walk;
+
+declare_diff_rule! {
+    /// ## What it reports
+    /// A command line that ran a tool no longer reads the same: one of an argument's
+    /// spellings is lost (its `--long` spelling, whether written or derived from the
+    /// property name, an alias, or its `-s` short), a positional argument moved or
+    /// became an option, an option became positional, a boolean reads another way
+    /// (`boolean_style`), or an argument can no longer be repeated. Compared for the
+    /// properties of both input schemas while the tool is on the CLI on both sides.
+    ///
+    /// ## Why breaking
+    /// Scripts calling the generated CLI fail, or worse, pass another value: `--force`
+    /// of a `set_false` boolean means the opposite of a `set_true` one. A spelling
+    /// kept as an alias is no break; a new spelling is `cli-alias-added`.
+    ///
+    /// ## Example
+    /// `cli: {arguments: {id: {position: 0}}}` becomes
+    /// `cli: {arguments: {id: {position: 1}}}`.
+    pub static CLI_ARGUMENT_CHANGED = {
+        code: "cli-argument-changed",
+        summary: "a CLI argument is spelled, placed or read differently",
+        levels: { metadata: Breaking },
+    }
+}
+
+/// The top-level property names of an input schema.
+fn properties(schema: &Value) -> BTreeSet<&str> {
+    walk::keyword(schema, "properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
+/// The `--` spellings of a named argument: its long spelling and its aliases.
+fn longs(property: &str, spec: &ToolCliArgumentSpec) -> Vec<String> {
+    long_spelling(property, spec).into_iter().chain(spec.aliases.iter().map(|a| a.to_string())).collect()
+}
+
+pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
+    let on_cli = |entry: &crate::contract::ToolCatalogEntry| entry.governance.includes(ToolAudience::Cli);
+    if !(on_cli(pair.old) && on_cli(pair.new)) {
+        return;
+    }
+    let (old_properties, new_properties) = (properties(&pair.old.input_schema), properties(&pair.new.input_schema));
+    let default = ToolCliArgumentSpec::default();
+    for property in old_properties.intersection(&new_properties) {
+        let old = pair.old.cli.arguments.get(*property).unwrap_or(&default);
+        let new = pair.new.cli.arguments.get(*property).unwrap_or(&default);
+        if old != new {
+            Argument { pair, property, old, new, out: &mut *out }.compare();
+        }
+    }
+}
+
+/// One property's argument on both sides.
+struct Argument<'a, 'o> {
+    pair: &'a ToolPair<'a>,
+    property: &'a str,
+    old: &'a ToolCliArgumentSpec,
+    new: &'a ToolCliArgumentSpec,
+    out: &'o mut Vec<Change>,
+}
+
+impl Argument<'_, '_> {
+    /// `/tools/<i>/cli/arguments/<property>/<field>` in `entry`.
+    fn at(&self, entry: &Pointer, field: &str) -> Pointer {
+        let argument = entry.key("cli").key("arguments").key(self.property);
+        match Pointer::parse(&format!("/{field}")) {
+            Some(rest) => argument.join(&rest),
+            None => argument,
+        }
+    }
+
+    /// A change of `field` on both sides.
+    fn push(&mut self, rule: &'static DiffRule, field: &str, message: String, values: (Option<Value>, Option<Value>)) {
+        self.push_at(rule, (field, field), message, values);
+    }
+
+    /// A change of `old_field` into `new_field` (an alias and the list it left).
+    fn push_at(
+        &mut self,
+        rule: &'static DiffRule,
+        (old_field, new_field): (&str, &str),
+        message: String,
+        values: (Option<Value>, Option<Value>),
+    ) {
+        let (old_at, new_at) = (self.at(&self.pair.old_at, old_field), self.at(&self.pair.new_at, new_field));
+        self.out.push(
+            Change::new(rule, Some(self.pair.name), Side::Metadata, message)
+                .at(old_at, new_at)
+                .values(values.0.as_ref(), values.1.as_ref()),
+        );
+    }
+
+    fn compare(mut self) {
+        let (old, new, property) = (self.old, self.new, self.property);
+        let position = |p: Option<u32>| p.map(Value::from);
+        match (old.position, new.position) {
+            (Some(a), Some(b)) if a != b => self.push(
+                CLI_ARGUMENT_CHANGED,
+                "position",
+                format!("the positional argument `{property}` moved from position {a} to {b}"),
+                (position(old.position), position(new.position)),
+            ),
+            (Some(a), None) => self.push(
+                CLI_ARGUMENT_CHANGED,
+                "position",
+                format!(
+                    "the positional argument `{property}` (position {a}) is now the option `--{}`",
+                    long_spelling(property, new).unwrap_or_default()
+                ),
+                (position(old.position), None),
+            ),
+            (None, Some(b)) => self.push(
+                CLI_ARGUMENT_CHANGED,
+                "position",
+                format!(
+                    "the option `--{}` is now the positional argument at position {b}",
+                    long_spelling(property, old).unwrap_or_default()
+                ),
+                (None, position(new.position)),
+            ),
+            (None, None) => self.spellings(),
+            _ => {}
+        }
+        if old.boolean_style != new.boolean_style {
+            self.push(
+                CLI_ARGUMENT_CHANGED,
+                "boolean_style",
+                format!(
+                    "`{property}` reads as a {} boolean, not a {} one",
+                    new.boolean_style.as_str(),
+                    old.boolean_style.as_str()
+                ),
+                (Some(old.boolean_style.as_str().into()), Some(new.boolean_style.as_str().into())),
+            );
+        }
+        if old.repeatable != new.repeatable {
+            let (rule, message) = match old.repeatable {
+                true => (CLI_ARGUMENT_CHANGED, format!("`{property}` can no longer be repeated")),
+                false => (METADATA_CHANGED, format!("`{property}` can now be repeated")),
+            };
+            self.push(rule, "repeatable", message, (Some(old.repeatable.into()), Some(new.repeatable.into())));
+        }
+        self.presentation();
+    }
+
+    /// The spellings of an argument named on both sides.
+    fn spellings(&mut self) {
+        let (old, new, property) = (self.old, self.new, self.property);
+        let (old_longs, new_longs) = (longs(property, old), longs(property, new));
+        for (i, spelling) in old_longs.iter().enumerate() {
+            if new_longs.contains(spelling) {
+                continue;
+            }
+            // The first is the long spelling, the others its aliases.
+            let (old_field, new_field) =
+                if i == 0 { ("long".to_owned(), "long") } else { (format!("aliases/{}", i - 1), "aliases") };
+            let now = if i == 0 { long_spelling(property, new).map(|l| format!(" (now `--{l}`)")) } else { None };
+            self.push_at(
+                CLI_ARGUMENT_CHANGED,
+                (&old_field, new_field),
+                format!("`--{spelling}` is no longer accepted{}", now.unwrap_or_default()),
+                (
+                    Some(spelling.as_str().into()),
+                    if i == 0 { new_longs.first().map(|l| l.as_str().into()) } else { None },
+                ),
+            );
+        }
+        // A renamed long spelling is reported above with its new one.
+        let renamed = old_longs.first().is_some_and(|l| !new_longs.contains(l));
+        for (i, spelling) in new_longs.iter().enumerate() {
+            let reported_above = i == 0 && renamed;
+            if !old_longs.contains(spelling) && !reported_above {
+                let (old_field, new_field) =
+                    if i == 0 { ("long", "long".to_owned()) } else { ("aliases", format!("aliases/{}", i - 1)) };
+                self.push_at(
+                    CLI_ALIAS_ADDED,
+                    (old_field, &new_field),
+                    format!("`--{spelling}` is now accepted for `{property}`"),
+                    (None, Some(spelling.as_str().into())),
+                );
+            }
+        }
+        let short = |s: Option<char>| s.map(|c| Value::from(c.to_string()));
+        if let Some(lost) = old.short.filter(|s| new.short != Some(*s)) {
+            self.push(
+                CLI_ARGUMENT_CHANGED,
+                "short",
+                format!(
+                    "`-{lost}` is no longer accepted{}",
+                    new.short.map(|s| format!(" (now `-{s}`)")).unwrap_or_default()
+                ),
+                (short(old.short), short(new.short)),
+            );
+        }
+        if let (None, Some(added)) = (old.short, new.short) {
+            self.push(
+                CLI_ALIAS_ADDED,
+                "short",
+                format!("`-{added}` is now accepted for `{property}`"),
+                (short(old.short), short(new.short)),
+            );
+        }
+    }
+
+    /// The fields that only help and completion read.
+    fn presentation(&mut self) {
+        let json = |spec: &ToolCliArgumentSpec| match serde_json::to_value(spec) {
+            Ok(Value::Object(object)) => object,
+            _ => Map::new(),
+        };
+        let (old, new) = (json(self.old), json(self.new));
+        for field in ["value_name", "help", "value_hint", "hidden", "completions", "display_order", "help_group"] {
+            let (old_value, new_value) = (old.get(field), new.get(field));
+            if old_value != new_value {
+                let message = format!("the CLI `{field}` of `{}` changed", self.property);
+                self.push(METADATA_CHANGED, field, message, (old_value.cloned(), new_value.cloned()));
+            }
+        }
+    }
+}
