@@ -1,7 +1,9 @@
 //! Compile time of a generated registry against a plain serde_json parse and
 //! serialise of the same text, and its growth from 1,000 to 10,000 tools; and the
 //! time to compile and locate the warnings of one tool defined many times on one line,
-//! from 20,000 to 40,000 definitions (linear growth doubles it).
+//! from 20,000 to 40,000 definitions (linear growth doubles it); and the comparison
+//! alone of two compiled catalogs with one tool in a hundred changed (`diff` without
+//! its two compilations), from 1,000 to 10,000 tools.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use harn_catalog::compile::{Options, compile_source};
@@ -51,6 +53,25 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
+/// The catalog a generated registry compiles to, every audience kept (as `diff` does).
+fn compiled(registry: &serde_json::Value) -> harn_catalog::compile::Compilation {
+    let source = SourceFile::new("bench.json", registry.to_string(), Format::Json);
+    compile_source(source, Options { every_audience: true, ..Options::default() })
+}
+
+fn diff_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("diff, one tool in a hundred changed");
+    group.sample_size(10);
+    for tools in [1_000, 10_000] {
+        let (old, new) = (compiled(&generate::registry(tools)), compiled(&generate::changed(tools)));
+        let side = |c| harn_catalog::diff::Compared::of(c).expect("the generated registry compiles");
+        group.bench_function(BenchmarkId::new("compare two catalogs", tools), |b| {
+            b.iter(|| harn_catalog::diff::diff(&side(&old), &side(&new)).len())
+        });
+    }
+    group.finish();
+}
+
 fn located_warnings(text: &str) -> usize {
     let source = SourceFile::new("bench.json", text.to_owned(), Format::Json);
     let compilation = compile_source(source, Options::default());
@@ -58,5 +79,5 @@ fn located_warnings(text: &str) -> usize {
     renderer.render_all(&compilation.diagnostics.into_vec()).len()
 }
 
-criterion_group!(compile_benches, benches);
+criterion_group!(compile_benches, benches, diff_benches);
 criterion_main!(compile_benches);

@@ -3,8 +3,10 @@
 # registry against a plain serde_json parse+serialise of the same file, run in
 # alternating pairs so that a change in machine load falls on both sides alike:
 # medians of wall time, CPU time (user + system) and peak memory, and their ratios
-# side by side. Then a generated 50,000-line .harn module, and 200,000 definitions
-# of one tool on one line (a warning each, all located on that line).
+# side by side. Then a generated 50,000-line .harn module, 200,000 definitions of
+# one tool on one line (a warning each, all located on that line), and `diff` of two
+# catalogs of 1,000 and 10,000 tools with one tool in a hundred changed (its time
+# should grow linearly with the catalogs' size).
 #
 # BENCH_RUNS sets the number of pairs (default 7). The load average is printed
 # first and last: wall-time ratios are only as steady as the machine.
@@ -63,4 +65,19 @@ row "50k-line" "schema module.harn" "$work/module"
 for _ in $(seq 3); do measure "$work/same" "$bin/harn-catalog" schema "$work/same.json" -o "$work/same-catalog.json"; done
 row "200k" "one tool defined 200,000 times" "$work/same"
 tail -n 3 "$work/stderr" | sed 's/^/         /'
+
+for tools in 1000 10000; do
+  "$bin/examples/generate_registry" "$tools" >"$work/old.json"
+  "$bin/examples/generate_registry" "$tools" changed >"$work/new.json"
+  "$bin/harn-catalog" schema "$work/old.json" -o "$work/old.catalog.json"
+  "$bin/harn-catalog" schema "$work/new.json" -o "$work/new.catalog.json"
+  : >"$work/diff"
+  # diff exits 1: the changes include breaking ones.
+  for _ in $(seq "$runs"); do
+    measure "$work/diff" sh -c "\"\$0\" diff --format json \"\$1\" \"\$2\" >\"\$3\"; [ \$? -le 1 ]" \
+      "$bin/harn-catalog" "$work/old.catalog.json" "$work/new.catalog.json" "$work/changes"
+  done
+  row "$tools" "diff of catalogs, 1% changed" "$work/diff"
+done
+echo "         $(wc -l <"$work/changes") changes between the 10,000-tool catalogs"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,5 +1,6 @@
 //! Prints a synthetic registry declaration of N tools (default 10,000) for `make bench`;
-//! with `same-name`, N definitions of one tool on one line instead.
+//! with `same-name`, N definitions of one tool on one line instead; with `changed`, the
+//! registry with one tool in a hundred changed (the NEW side of `diff`).
 
 #[path = "../benches/support/generate.rs"]
 mod generate;
@@ -9,6 +10,7 @@ fn main() {
     let tools = args.next().and_then(|n| n.parse().ok()).unwrap_or(10_000);
     match args.next().as_deref() {
         Some("same-name") => println!("{}", generate::same_named(tools)),
+        Some("changed") => println!("{}", generate::changed(tools)),
         _ => println!("{}", generate::registry(tools)),
     }
 }

@@ -18,6 +18,7 @@ use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::paths::Confinement;
 use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
+use harn_catalog::source::{Format, SourceFile};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
 // allocations of schema compilation over a large live heap; mimalloc does not.
@@ -680,46 +681,35 @@ fn compare(args: &DiffArgs) -> u8 {
     let renderer = Renderer::new(ErrorFormat::Human, args.color.enabled(&std::io::stderr()));
     let mut changes: Vec<Change> = Vec::new();
     for pair in &pairs {
-        let old = match &pair.old {
-            OldSide::File(path) => Some(compile::compile_file_in(path, options, &args.paths.confinement())),
-            OldSide::AtRevision { revision, path } => match diff::git::show(revision, path) {
-                Ok(Some(text)) => {
-                    let shown = PathBuf::from(format!("{revision}:{}", path.display()));
-                    let format =
-                        harn_catalog::source::Format::from_path(path).unwrap_or(harn_catalog::source::Format::Json);
-                    Some(compile::compile_source(harn_catalog::source::SourceFile::new(shown, text, format), options))
-                }
-                Ok(None) => None,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return USAGE;
-                }
-            },
+        // The two sides are compiled at once: on a large catalog each takes most of a run.
+        let compile_old = || match &pair.old {
+            OldSide::File(path) => Ok(Some(compile::compile_file_in(path, options, &args.paths.confinement()))),
+            OldSide::AtRevision { revision, path } => diff::git::show(revision, path).map(|text| {
+                let shown = PathBuf::from(format!("{revision}:{}", path.display()));
+                let format = Format::from_path(path).unwrap_or(Format::Json);
+                text.map(|text| compile::compile_source(SourceFile::new(shown, text, format), options))
+            }),
         };
-        let new = compile::compile_file_in(&pair.new, options, &args.paths.confinement());
-        let mut failed = false;
-        for compilation in old.iter().chain([&new]) {
-            if compilation.catalog.is_none() {
-                report(
-                    &renderer,
-                    compilation.diagnostics.iter().cloned().collect::<Vec<_>>().as_slice(),
-                    "; nothing was compared",
-                );
-                failed = true;
+        let (old, new) =
+            rayon::join(compile_old, || compile::compile_file_in(&pair.new, options, &args.paths.confinement()));
+        let old = match old {
+            Ok(old) => old,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return USAGE;
             }
-        }
-        if failed {
-            return USAGE;
+        };
+        for refused in old.iter().chain([&new]).filter(|c| c.catalog.is_none()) {
+            report(&renderer, refused.diagnostics.as_slice(), "; nothing was compared");
         }
         let empty = ToolCatalog::empty();
         let old_side = match &old {
-            Some(old) => {
-                Compared { catalog: old.catalog.as_ref().expect("checked above"), provenance: old.provenance.as_ref() }
-            }
-            None => Compared { catalog: &empty, provenance: None },
+            Some(old) => Compared::of(old),
+            None => Some(Compared { catalog: &empty, provenance: None }),
         };
-        let new_side =
-            Compared { catalog: new.catalog.as_ref().expect("checked above"), provenance: new.provenance.as_ref() };
+        let (Some(old_side), Some(new_side)) = (old_side, Compared::of(&new)) else {
+            return USAGE;
+        };
         changes.extend(diff::diff(&old_side, &new_side));
     }
     let accepted = config.as_ref().map_or(&[][..], |c| c.accepted.as_slice());

@@ -88,3 +88,23 @@ pub fn same_named(tools: usize) -> String {
     text.push_str("]}");
     text
 }
+
+/// `registry(tools)` as a pull request might change it: one tool in a hundred
+/// changed, in turn: an enum value removed from its input, a property made
+/// required, its description rewritten, its output's `count` made optional, or the
+/// tool renamed away (removed, and a new one added).
+pub fn changed(tools: usize) -> Value {
+    let mut registry = registry(tools);
+    let list = registry["tools"].as_array_mut().expect("tools is a list");
+    for (n, i) in (0..tools).step_by(100).enumerate() {
+        let tool = &mut list[i];
+        match n % 5 {
+            0 => tool["inputSchema"]["properties"]["mode"]["enum"] = json!(["fast", "safe"]),
+            1 => tool["inputSchema"]["required"] = json!(["id", "limit"]),
+            2 => tool["description"] = json!(format!("Synthetic tool number {i}, described anew.")),
+            3 => tool["outputSchema"]["required"] = json!([]),
+            _ => tool["name"] = json!(format!("tool_{i:05}_renamed")),
+        }
+    }
+    registry
+}

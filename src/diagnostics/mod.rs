@@ -200,6 +200,10 @@ impl Diagnostics {
         self.0.is_empty()
     }
 
+    pub fn as_slice(&self) -> &[Diagnostic] {
+        &self.0
+    }
+
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
     }

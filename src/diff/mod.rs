@@ -27,6 +27,7 @@ use sha2::{Digest, Sha256};
 pub use render::{DiffFormat, Report};
 pub use rule::{DiffRule, Levels, RegisteredDiffRule, all_diff_rules};
 
+use crate::compile::Compilation;
 use crate::contract::ToolCatalog;
 use crate::diagnostics::Origin;
 use crate::pointer::{Part, Pointer, Segment};
@@ -87,6 +88,14 @@ impl Side {
 pub struct Compared<'a> {
     pub catalog: &'a ToolCatalog,
     pub provenance: Option<&'a Provenance>,
+}
+
+impl<'a> Compared<'a> {
+    /// The catalog a compilation produced, with its provenance; `None` when it was
+    /// refused.
+    pub fn of(compilation: &'a Compilation) -> Option<Compared<'a>> {
+        Some(Compared { catalog: compilation.catalog.as_ref()?, provenance: compilation.provenance.as_ref() })
+    }
 }
 
 /// One change between two catalogs.

@@ -24,6 +24,16 @@ fn the_generated_harn_module_compiles_clean() {
 }
 
 #[test]
+fn the_changed_registry_compiles_clean_and_differs_in_one_tool_of_a_hundred() {
+    let old = generate::registry(500);
+    let new = generate::changed(500);
+    compile_text("changed.json", &new.to_string()).assert_clean();
+    let (old, new) = (old["tools"].as_array().unwrap(), new["tools"].as_array().unwrap());
+    let differing = old.iter().zip(new).filter(|(a, b)| a != b).count();
+    assert_eq!(differing, 5);
+}
+
+#[test]
 fn the_same_named_registry_warns_once_per_redefinition() {
     let outcome = compile_text("same.json", &generate::same_named(50));
     assert_eq!(outcome.diagnostics.iter().filter(|d| d.code() == "redefined-tool").count(), 49);

@@ -45,7 +45,8 @@ fn a_breaking_change_exits_1_and_a_harmless_one_0() {
         .code(1)
         .stdout(predicate::str::contains("breaking[tool-removed]: metadata: tool `widgets.delete` was removed"))
         .stdout(predicate::str::contains("info[description-changed]"))
-        .stdout(predicate::str::contains("2 changes (1 breaking, 1 info)"));
+        .stdout(predicate::str::contains("info[metadata-changed]: metadata: `info.version` changed"))
+        .stdout(predicate::str::contains("3 changes (1 breaking, 2 info)"));
     // The reverse adds a tool and rewrites a description: nothing breaks.
     harn_catalog().args(["diff"]).args([&after, &before]).assert().code(0);
     harn_catalog().args(["diff"]).args([&before, &before]).assert().code(0).stdout("no changes\n");
@@ -82,7 +83,7 @@ fn json_lines_carry_every_field_a_tool_needs() {
     let after = write(dir.path(), "after.json", AFTER);
     let output = harn_catalog().args(["diff", "--format", "json"]).args([&before, &after]).output().unwrap();
     let lines = json_lines(&output.stdout);
-    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
     for line in &lines {
         for field in
             ["code", "level", "tool", "side", "old_pointer", "new_pointer", "old", "new", "message", "fingerprint"]
@@ -163,11 +164,12 @@ fn against_reads_the_old_side_at_a_revision_and_touches_no_checkout() {
     let (code, with_file) = run(&["--against", "HEAD~1", "registry/widgets.json"]);
     assert_eq!(code, Some(1));
     let codes: Vec<&str> = with_file.iter().map(|l| l["code"].as_str().unwrap()).collect();
-    assert_eq!(codes, ["description-changed", "tool-removed"]);
+    assert_eq!(codes, ["description-changed", "tool-removed", "metadata-changed"]);
     assert_eq!(with_file[0]["new"], "Fetch one widget by id.");
     // Without FILE: every input the configuration lists, from the folder it is in.
     let (code, from_config) = run(&["--against", "HEAD~1"]);
-    assert_eq!((code, from_config.len()), (Some(1), 2));
+    assert_eq!(from_config, with_file);
+    assert_eq!(code, Some(1));
     let (code, since_head) = run(&["--against", "HEAD", "registry/widgets.json"]);
     assert_eq!((code, since_head.len()), (Some(0), 1));
     // Nothing was checked out, staged or moved.
@@ -186,7 +188,9 @@ fn against_a_revision_without_the_file_finds_every_tool_added() {
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let lines = json_lines(&output.stdout);
-    assert!(lines.len() == 2 && lines.iter().all(|l| l["code"] == "tool-added"), "{lines:?}");
+    let added: Vec<&Value> = lines.iter().filter(|l| l["code"] == "tool-added").collect();
+    assert_eq!(added.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l["level"] == "info"), "{lines:?}");
 }
 
 #[test]
@@ -220,7 +224,7 @@ fn accepted_changes_are_shown_but_pass_and_stale_acceptances_are_reported() {
     diff(&[])
         .code(0)
         .stdout(predicate::str::contains("accepted: no caller deletes widgets"))
-        .stdout(predicate::str::contains("(1 breaking (1 accepted), 1 info)"));
+        .stdout(predicate::str::contains("(1 breaking (1 accepted), 2 info)"));
     // A second --accept has nothing left to add.
     diff(&["--accept"]).code(0);
     assert_eq!(std::fs::read_to_string(&config).unwrap(), written);
@@ -251,10 +255,6 @@ fn accept_appends_to_an_existing_configuration_leaving_its_text_as_it_was() {
     harn_catalog().current_dir(dir.path()).args(["check"]).assert().stderr(predicate::str::contains("out.json"));
 }
 
-fn compared(c: &compile::Compilation) -> Compared<'_> {
-    Compared { catalog: c.catalog.as_ref().unwrap(), provenance: c.provenance.as_ref() }
-}
-
 /// Every reported case of the diff fixtures, compared, as one change set.
 fn fixture_changes() -> Vec<Change> {
     let root = common::root().join("fixtures/diff");
@@ -279,7 +279,7 @@ fn fixture_changes() -> Vec<Change> {
         };
         let (old, new) = (side("old"), side("new"));
 
-        changes.extend(diff::diff(&compared(&old), &compared(&new)));
+        changes.extend(diff::diff(&Compared::of(&old).unwrap(), &Compared::of(&new).unwrap()));
     }
     changes
 }

@@ -89,7 +89,7 @@ fn compiled(path: &Path) -> Result<Compilation, String> {
 }
 
 fn side(compilation: &Compilation) -> Compared<'_> {
-    Compared { catalog: compilation.catalog.as_ref().expect("compiled"), provenance: compilation.provenance.as_ref() }
+    Compared::of(compilation).expect("compiled")
 }
 
 fn listed(changes: &[Change]) -> String {
