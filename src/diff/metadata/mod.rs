@@ -18,6 +18,10 @@ use crate::contract::ToolCatalog;
 
 /// Every change in the metadata of one tool present on both sides.
 pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
+    // Most tools of a large catalog are unchanged: one comparison settles them.
+    if pair.old == pair.new {
+        return;
+    }
     description::compare(pair, out);
     annotations::compare(pair, out);
     audiences::compare(pair, out);

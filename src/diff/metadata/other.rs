@@ -61,26 +61,46 @@ pub(super) fn changed(
     );
 }
 
-fn json(entry: &ToolCatalogEntry) -> Value {
-    serde_json::to_value(entry).unwrap_or(Value::Null)
+/// A field's wire value, for the message and the change's values; `None` when absent.
+fn wire<T: serde::Serialize>(field: &Option<T>) -> Option<Value> {
+    field.as_ref().and_then(|value| serde_json::to_value(value).ok())
 }
 
 /// The fields of one tool that no rule of its own judges; `policy.side_effect_level`
-/// is left out when `side-effect-raised` reported it.
+/// is left out when `side-effect-raised` reported it. Each field is compared as
+/// typed and turned into JSON only when it changed.
 pub(super) fn compare(pair: &ToolPair<'_>, level_reported: bool, out: &mut Vec<Change>) {
-    let (old, new) = (json(pair.old), json(pair.new));
+    let (old, new) = (pair.old, pair.new);
     let at = (&pair.old_at, &pair.new_at);
-    for field in ["icons", "namespace", "deferLoading", "source", "_meta"] {
-        changed(Some(pair.name), at, &[field], (old.get(field), new.get(field)), out);
+    let tool = Some(pair.name);
+    if old.icons != new.icons {
+        changed(tool, at, &["icons"], (wire(&old.icons).as_ref(), wire(&new.icons).as_ref()), out);
     }
-    if level_reported {
-        let kind = |v: &Value| v.get("policy").and_then(|p| p.get("kind")).cloned();
-        changed(Some(pair.name), at, &["policy", "kind"], (kind(&old).as_ref(), kind(&new).as_ref()), out);
-    } else {
-        changed(Some(pair.name), at, &["policy"], (old.get("policy"), new.get("policy")), out);
+    if old.namespace != new.namespace {
+        changed(tool, at, &["namespace"], (wire(&old.namespace).as_ref(), wire(&new.namespace).as_ref()), out);
     }
-    let hidden = |v: &Value| v.get("cli").and_then(|c| c.get("hidden")).cloned();
-    changed(Some(pair.name), at, &["cli", "hidden"], (hidden(&old).as_ref(), hidden(&new).as_ref()), out);
+    if old.defer_loading != new.defer_loading {
+        let (was, is) = (Value::from(old.defer_loading), Value::from(new.defer_loading));
+        changed(tool, at, &["deferLoading"], (Some(&was), Some(&is)), out);
+    }
+    if old.source != new.source {
+        changed(tool, at, &["source"], (wire(&old.source).as_ref(), wire(&new.source).as_ref()), out);
+    }
+    if old.meta != new.meta {
+        changed(tool, at, &["_meta"], (wire(&old.meta).as_ref(), wire(&new.meta).as_ref()), out);
+    }
+    if old.policy != new.policy {
+        if level_reported {
+            let kind = |entry: &ToolCatalogEntry| wire(&entry.policy.as_ref().map(|p| p.kind));
+            changed(tool, at, &["policy", "kind"], (kind(old).as_ref(), kind(new).as_ref()), out);
+        } else {
+            changed(tool, at, &["policy"], (wire(&old.policy).as_ref(), wire(&new.policy).as_ref()), out);
+        }
+    }
+    if old.cli.hidden != new.cli.hidden {
+        let (was, is) = (Value::from(old.cli.hidden), Value::from(new.cli.hidden));
+        changed(tool, at, &["cli", "hidden"], (Some(&was), Some(&is)), out);
+    }
 }
 
 /// The catalog's `info`: its name (the generated CLI's), version and description.
