@@ -414,20 +414,18 @@ impl<'t> Offsets<'t> {
         let offset = if self.ascii {
             index.min(self.text.len())
         } else {
-            let bytes = self.text.as_bytes();
-            while self.chars < index && self.bytes < bytes.len() {
-                self.bytes += 1;
-                while self.bytes < bytes.len() && !self.text.is_char_boundary(self.bytes) {
-                    self.bytes += 1;
+            if index >= self.chars {
+                for c in self.text[self.bytes..].chars().take(index - self.chars) {
+                    self.bytes += c.len_utf8();
+                    self.chars += 1;
                 }
-                self.chars += 1;
-            }
-            while self.chars > index {
-                self.bytes -= 1;
-                while !self.text.is_char_boundary(self.bytes) {
-                    self.bytes -= 1;
+            } else {
+                // Back: the start of an implicit document spans its first token, where
+                // the event of its root node starts again.
+                for c in self.text[..self.bytes].chars().rev().take(self.chars - index) {
+                    self.bytes -= c.len_utf8();
+                    self.chars -= 1;
                 }
-                self.chars -= 1;
             }
             self.bytes
         };
@@ -542,5 +540,36 @@ mod tests {
     fn refuses_tags_outside_the_core_schema() {
         assert_eq!(parse_text("a: !custom 1\n").unwrap_err().code(), "unsupported-value");
         assert_eq!(parse_text("a: !!str 1\n").unwrap().to_string(), r#"{"a":"1"}"#);
+    }
+
+    /// Markers count characters; the cursor that turns them into bytes walks forwards
+    /// and back, over characters of one to four bytes.
+    #[test]
+    fn turns_character_markers_into_byte_offsets_in_either_direction() {
+        let text = "aé€😀b\n";
+        let expected: Vec<usize> = text.char_indices().map(|(at, _)| at).chain([text.len()]).collect();
+        let mut offsets = Offsets::new(text);
+        let order = [0, 3, 1, 6, 2, 5, 4, 0, 6, 6, 2];
+        for index in order {
+            assert_eq!(offsets.byte(Marker::new(index, 1, index)), expected[index], "at character {index}");
+        }
+        assert_eq!(offsets.last, text.len());
+    }
+
+    /// An implicit document starts at its first token and its root node starts there
+    /// again, so the cursor walks back over it; a second document marker is found the
+    /// same way.
+    #[test]
+    fn locates_a_root_scalar_and_a_second_document_after_multibyte_characters() {
+        for text in ["é\n", "'é'\n", "!!str é\n"] {
+            let source = Arc::new(SourceFile::new("t.yaml", text.to_owned(), Format::Yaml));
+            parse(&source).unwrap();
+            let root = source.locate(&Pointer::root(), Part::Value).unwrap();
+            assert_eq!(&text[root], text.trim_end(), "{text:?}");
+        }
+        let text = "é: ü\n---\nb: 2\n";
+        let d = parse_text(text).unwrap_err();
+        assert_eq!(d.code(), "syntax-error");
+        assert_eq!(d.origin.unwrap().range().unwrap().start, text.find("---").unwrap());
     }
 }
