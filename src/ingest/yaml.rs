@@ -260,7 +260,7 @@ impl<'s> Builder<'s> {
 
     /// Files a finished node into the innermost frame, or makes it the document.
     fn complete(&mut self, node: Node) -> Result<(), Diagnostic> {
-        if node.anchor > 0 {
+        if node.anchor != 0 {
             self.anchors.insert(node.anchor, (node.value.clone(), node.span.clone()));
         }
         match self.stack.last_mut() {
@@ -540,6 +540,35 @@ mod tests {
     fn refuses_tags_outside_the_core_schema() {
         assert_eq!(parse_text("a: !custom 1\n").unwrap_err().code(), "unsupported-value");
         assert_eq!(parse_text("a: !!str 1\n").unwrap().to_string(), r#"{"a":"1"}"#);
+    }
+
+    #[test]
+    fn takes_an_alias_of_a_string_as_a_key() {
+        let v = parse_text("a: &k name\n*k : 1\n").unwrap();
+        assert_eq!(v.to_string(), r#"{"a":"name","name":1}"#);
+        let d = parse_text("a: &n 1\n*n : 2\n").unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        assert_eq!(d.origin.unwrap().line_col().line, 2);
+    }
+
+    #[test]
+    fn expands_aliases_up_to_exactly_the_budget() {
+        // `*l` copies 500 nodes (the list and its 499 items), `*m` 500 as well (the
+        // mapping and its 499 values): 100 of each copy the whole budget.
+        assert_eq!(ALIAS_BUDGET, 100 * (500 + 500));
+        let list = format!("[{}]", ["x"; 499].join(", "));
+        let map = format!("{{{}}}", (0..499).map(|i| format!("k{i}: x")).collect::<Vec<_>>().join(", "));
+        let copies = ["*l, *m"; 100].join(", ");
+        let text = |more: &str| format!("l: &l {list}\nm: &m {map}\ns: &s x\ncopies: [{copies}{more}]\n");
+        let v = parse_text(&text("")).unwrap();
+        assert_eq!(v["copies"].as_array().map(Vec::len), Some(200));
+        // One node more, and the alias that copies it is refused.
+        let over = text(", *s");
+        let d = parse_text(&over).unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        assert!(d.message.contains("too many nodes"), "{}", d.message);
+        let at = d.origin.unwrap().range().unwrap();
+        assert_eq!((at.start, &over[at]), (over.rfind("*s").unwrap(), "*s"));
     }
 
     /// Markers count characters; the cursor that turns them into bytes walks forwards
