@@ -543,6 +543,19 @@ mod tests {
     }
 
     #[test]
+    fn refuses_collection_tags_outside_the_core_schema_at_the_collection() {
+        let text = "a:\n  b: !custom [1]\n";
+        let d = parse_text(text).unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        let origin = d.origin.unwrap();
+        assert_eq!(origin.pointer().map(ToString::to_string).as_deref(), Some("/a/b"));
+        let at = origin.range().unwrap();
+        assert_eq!((at.start, &text[at]), (text.find('!').unwrap(), "!"));
+        let v = parse_text("a: !!seq [1]\nb: !!map {k: 1}\n").unwrap();
+        assert_eq!(v.to_string(), r#"{"a":[1],"b":{"k":1}}"#);
+    }
+
+    #[test]
     fn takes_an_alias_of_a_string_as_a_key() {
         let v = parse_text("a: &k name\n*k : 1\n").unwrap();
         assert_eq!(v.to_string(), r#"{"a":"name","name":1}"#);
@@ -569,6 +582,48 @@ mod tests {
         assert!(d.message.contains("too many nodes"), "{}", d.message);
         let at = d.origin.unwrap().range().unwrap();
         assert_eq!((at.start, &over[at]), (over.rfind("*s").unwrap(), "*s"));
+    }
+
+    /// Rendered, an empty span and a one-character one show the same caret: where a
+    /// reader has only a position, the origin must still cover the whole character
+    /// there.
+    #[test]
+    fn points_at_one_whole_character_where_there_is_only_a_position() {
+        let covered = |text: &str| {
+            let d = parse_text(text).unwrap_err();
+            let at = d.origin.as_ref().and_then(Origin::range).unwrap();
+            (d.code(), at.start, text[at].to_owned())
+        };
+        // The first mapping too many, at its first key.
+        let deep = (0..=MAX_DEPTH).map(|i| format!("{}é:\n", "  ".repeat(i))).collect::<String>() + "x\n";
+        let last = deep.rfind('é').unwrap();
+        assert_eq!(covered(&deep), ("nesting-too-deep", last, "é".to_owned()));
+        // A collection as a key, at its bracket.
+        assert_eq!(covered("a: 1\n? [1]\n: 2\n"), ("unsupported-value", 7, "[".to_owned()));
+        // The first list too many, at its bracket.
+        let lists = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
+        assert_eq!(covered(&lists), ("nesting-too-deep", MAX_DEPTH, "[".to_owned()));
+        // Flow nesting the scanner stops at (it counts to 255), at the bracket it stops on.
+        let flow = "[".repeat(10_000) + &"]".repeat(10_000);
+        assert_eq!(covered(&flow), ("nesting-too-deep", 255, "[".to_owned()));
+    }
+
+    #[test]
+    fn shows_floats_as_yaml_reads_them() {
+        for (spelling, shown) in
+            [(".nan", ".nan"), (".NaN", ".nan"), ("-.inf", "-.inf"), ("-.Inf", "-.inf"), ("+.inf", ".inf")]
+        {
+            let d = parse_text(&format!("a: {spelling}\n")).unwrap_err();
+            assert_eq!(d.message, format!("{shown} has no JSON equivalent; quote it to make it a string"));
+            let d = parse_text(&format!("{spelling}: 1\n")).unwrap_err();
+            assert_eq!(
+                d.message,
+                format!("YAML mapping key {shown} is not a string; JSON keys are strings, so quote it")
+            );
+        }
+        let d = parse_text("1e3: 1\n").unwrap_err();
+        assert_eq!(d.message, "YAML mapping key 1000 is not a string; JSON keys are strings, so quote it");
+        assert_eq!(parse_text("a: [1e3, .5, -0.25]\n").unwrap().to_string(), r#"{"a":[1000.0,0.5,-0.25]}"#);
     }
 
     /// Markers count characters; the cursor that turns them into bytes walks forwards
