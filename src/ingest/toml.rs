@@ -21,7 +21,8 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
             let key = source.text.get(range.clone()).unwrap_or_default().trim();
             duplicate_key(source, range, key)
         } else if message.contains("recursion") {
-            // The toml crate's own bound (about 80 levels) is below MAX_DEPTH.
+            // The toml crate's own bounds: 80 arrays or inline tables one inside the
+            // other, 80 keys in one header or dotted key. Together they pass MAX_DEPTH.
             too_deep_for_toml(source, range, &message)
         } else {
             syntax_error(source, range, &message)
@@ -30,31 +31,38 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
     convert_table(source, table, &mut Pointer::root(), 0)
 }
 
+/// Converts a table with `depth` arrays and tables around it.
 fn convert_table(
     source: &Arc<SourceFile>,
     table: toml::Table,
     pointer: &mut Pointer,
     depth: usize,
 ) -> Result<Value, Diagnostic> {
+    let inner = enter(source, pointer, depth)?;
     let mut out = Map::with_capacity(table.len());
     for (key, value) in table {
         pointer.push(Segment::Key(key.as_str().into()));
-        let converted = convert(source, value, pointer, depth + 1)?;
+        let converted = convert(source, value, pointer, inner)?;
         *pointer = pointer.parent();
         out.insert(key, converted);
     }
     Ok(Value::Object(out))
 }
 
+/// The depth of the arrays and tables inside a table or an array that has `depth`
+/// around it, itself at `pointer`; refused if the table or array itself would nest
+/// deeper than [`MAX_DEPTH`] levels (the document's own table is the first level).
+fn enter(source: &Arc<SourceFile>, pointer: &Pointer, depth: usize) -> Result<usize, Diagnostic> {
+    if depth < MAX_DEPTH { Ok(depth + 1) } else { Err(too_deep(source, pointer.clone())) }
+}
+
+/// Converts a value with `depth` arrays and tables around it.
 fn convert(
     source: &Arc<SourceFile>,
     value: toml::Value,
     pointer: &mut Pointer,
     depth: usize,
 ) -> Result<Value, Diagnostic> {
-    if depth > MAX_DEPTH {
-        return Err(too_deep(source, pointer.clone()));
-    }
     Ok(match value {
         toml::Value::String(s) => Value::String(s),
         toml::Value::Integer(i) => Value::from(i),
@@ -70,10 +78,11 @@ fn convert(
             return Err(unsupported_value(Unsupported::TomlDateTime(&d), Origin::value(source, pointer.clone())));
         }
         toml::Value::Array(items) => {
+            let inner = enter(source, pointer, depth)?;
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.into_iter().enumerate() {
                 pointer.push(Segment::Index(i));
-                out.push(convert(source, item, pointer, depth + 1)?);
+                out.push(convert(source, item, pointer, inner)?);
                 *pointer = pointer.parent();
             }
             Value::Array(out)
@@ -111,6 +120,29 @@ mod tests {
         let d = parse_text("[info]\nname = \"w\"\nreleased = 2026-01-01T00:00:00Z\n").unwrap_err();
         assert_eq!(d.code(), "unsupported-value");
         assert_eq!(d.origin.unwrap().line_col().line, 3);
+    }
+
+    /// The toml crate refuses more than 80 keys in one header and more than 80 arrays
+    /// one inside the other, each on its own; together they pass [`MAX_DEPTH`].
+    #[test]
+    fn counts_tables_and_arrays_to_the_bound_as_json_does() {
+        let keys = (1..=80).map(|i| format!("k{i}")).collect::<Vec<_>>().join(".");
+        // The document's table, the 80 of the header, then `arrays` lists around `inner`.
+        let deep =
+            |arrays: usize, inner: &str| format!("[{keys}]\nx = {}{inner}{}\n", "[".repeat(arrays), "]".repeat(arrays));
+        for inner in ["1", ""] {
+            let value = parse_text(&deep(MAX_DEPTH - 81, inner)).unwrap();
+            assert_eq!(crate::ingest::depth(&value), MAX_DEPTH);
+        }
+        // The empty list innermost is a level of its own; the refusal points at it.
+        let text = deep(MAX_DEPTH - 80, "");
+        let d = parse_text(&text).unwrap_err();
+        assert_eq!(d.code(), "nesting-too-deep");
+        let origin = d.origin.unwrap();
+        let pointer = format!("/{}/x{}", keys.replace('.', "/"), "/0".repeat(MAX_DEPTH - 81));
+        assert_eq!(origin.pointer().map(ToString::to_string), Some(pointer));
+        let at = origin.range().unwrap();
+        assert_eq!((at.start, &text[at]), (text.find("[]").unwrap(), "[]"));
     }
 
     #[test]

@@ -260,7 +260,7 @@ impl<'s> Builder<'s> {
 
     /// Files a finished node into the innermost frame, or makes it the document.
     fn complete(&mut self, node: Node) -> Result<(), Diagnostic> {
-        if node.anchor > 0 {
+        if node.anchor != 0 {
             self.anchors.insert(node.anchor, (node.value.clone(), node.span.clone()));
         }
         match self.stack.last_mut() {
@@ -414,20 +414,18 @@ impl<'t> Offsets<'t> {
         let offset = if self.ascii {
             index.min(self.text.len())
         } else {
-            let bytes = self.text.as_bytes();
-            while self.chars < index && self.bytes < bytes.len() {
-                self.bytes += 1;
-                while self.bytes < bytes.len() && !self.text.is_char_boundary(self.bytes) {
-                    self.bytes += 1;
+            if index >= self.chars {
+                for c in self.text[self.bytes..].chars().take(index - self.chars) {
+                    self.bytes += c.len_utf8();
+                    self.chars += 1;
                 }
-                self.chars += 1;
-            }
-            while self.chars > index {
-                self.bytes -= 1;
-                while !self.text.is_char_boundary(self.bytes) {
-                    self.bytes -= 1;
+            } else {
+                // Back: the start of an implicit document spans its first token, where
+                // the event of its root node starts again.
+                for c in self.text[..self.bytes].chars().rev().take(self.chars - index) {
+                    self.bytes -= c.len_utf8();
+                    self.chars -= 1;
                 }
-                self.chars -= 1;
             }
             self.bytes
         };
@@ -542,5 +540,120 @@ mod tests {
     fn refuses_tags_outside_the_core_schema() {
         assert_eq!(parse_text("a: !custom 1\n").unwrap_err().code(), "unsupported-value");
         assert_eq!(parse_text("a: !!str 1\n").unwrap().to_string(), r#"{"a":"1"}"#);
+    }
+
+    #[test]
+    fn refuses_collection_tags_outside_the_core_schema_at_the_collection() {
+        let text = "a:\n  b: !custom [1]\n";
+        let d = parse_text(text).unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        let origin = d.origin.unwrap();
+        assert_eq!(origin.pointer().map(ToString::to_string).as_deref(), Some("/a/b"));
+        let at = origin.range().unwrap();
+        assert_eq!((at.start, &text[at]), (text.find('!').unwrap(), "!"));
+        let v = parse_text("a: !!seq [1]\nb: !!map {k: 1}\n").unwrap();
+        assert_eq!(v.to_string(), r#"{"a":[1],"b":{"k":1}}"#);
+    }
+
+    #[test]
+    fn takes_an_alias_of_a_string_as_a_key() {
+        let v = parse_text("a: &k name\n*k : 1\n").unwrap();
+        assert_eq!(v.to_string(), r#"{"a":"name","name":1}"#);
+        let d = parse_text("a: &n 1\n*n : 2\n").unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        assert_eq!(d.origin.unwrap().line_col().line, 2);
+    }
+
+    #[test]
+    fn expands_aliases_up_to_exactly_the_budget() {
+        // `*l` copies 500 nodes (the list and its 499 items), `*m` 500 as well (the
+        // mapping and its 499 values): 100 of each copy the whole budget.
+        assert_eq!(ALIAS_BUDGET, 100 * (500 + 500));
+        let list = format!("[{}]", ["x"; 499].join(", "));
+        let map = format!("{{{}}}", (0..499).map(|i| format!("k{i}: x")).collect::<Vec<_>>().join(", "));
+        let copies = ["*l, *m"; 100].join(", ");
+        let text = |more: &str| format!("l: &l {list}\nm: &m {map}\ns: &s x\ncopies: [{copies}{more}]\n");
+        let v = parse_text(&text("")).unwrap();
+        assert_eq!(v["copies"].as_array().map(Vec::len), Some(200));
+        // One node more, and the alias that copies it is refused.
+        let over = text(", *s");
+        let d = parse_text(&over).unwrap_err();
+        assert_eq!(d.code(), "unsupported-value");
+        assert!(d.message.contains("too many nodes"), "{}", d.message);
+        let at = d.origin.unwrap().range().unwrap();
+        assert_eq!((at.start, &over[at]), (over.rfind("*s").unwrap(), "*s"));
+    }
+
+    /// Rendered, an empty span and a one-character one show the same caret: where a
+    /// reader has only a position, the origin must still cover the whole character
+    /// there.
+    #[test]
+    fn points_at_one_whole_character_where_there_is_only_a_position() {
+        let covered = |text: &str| {
+            let d = parse_text(text).unwrap_err();
+            let at = d.origin.as_ref().and_then(Origin::range).unwrap();
+            (d.code(), at.start, text[at].to_owned())
+        };
+        // The first mapping too many, at its first key.
+        let deep = (0..=MAX_DEPTH).map(|i| format!("{}é:\n", "  ".repeat(i))).collect::<String>() + "x\n";
+        let last = deep.rfind('é').unwrap();
+        assert_eq!(covered(&deep), ("nesting-too-deep", last, "é".to_owned()));
+        // A collection as a key, at its bracket.
+        assert_eq!(covered("a: 1\n? [1]\n: 2\n"), ("unsupported-value", 7, "[".to_owned()));
+        // The first list too many, at its bracket.
+        let lists = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
+        assert_eq!(covered(&lists), ("nesting-too-deep", MAX_DEPTH, "[".to_owned()));
+        // Flow nesting the scanner stops at (it counts to 255), at the bracket it stops on.
+        let flow = "[".repeat(10_000) + &"]".repeat(10_000);
+        assert_eq!(covered(&flow), ("nesting-too-deep", 255, "[".to_owned()));
+    }
+
+    #[test]
+    fn shows_floats_as_yaml_reads_them() {
+        for (spelling, shown) in
+            [(".nan", ".nan"), (".NaN", ".nan"), ("-.inf", "-.inf"), ("-.Inf", "-.inf"), ("+.inf", ".inf")]
+        {
+            let d = parse_text(&format!("a: {spelling}\n")).unwrap_err();
+            assert_eq!(d.message, format!("{shown} has no JSON equivalent; quote it to make it a string"));
+            let d = parse_text(&format!("{spelling}: 1\n")).unwrap_err();
+            assert_eq!(
+                d.message,
+                format!("YAML mapping key {shown} is not a string; JSON keys are strings, so quote it")
+            );
+        }
+        let d = parse_text("1e3: 1\n").unwrap_err();
+        assert_eq!(d.message, "YAML mapping key 1000 is not a string; JSON keys are strings, so quote it");
+        assert_eq!(parse_text("a: [1e3, .5, -0.25]\n").unwrap().to_string(), r#"{"a":[1000.0,0.5,-0.25]}"#);
+    }
+
+    /// Markers count characters; the cursor that turns them into bytes walks forwards
+    /// and back, over characters of one to four bytes.
+    #[test]
+    fn turns_character_markers_into_byte_offsets_in_either_direction() {
+        let text = "aé€😀b\n";
+        let expected: Vec<usize> = text.char_indices().map(|(at, _)| at).chain([text.len()]).collect();
+        let mut offsets = Offsets::new(text);
+        let order = [0, 3, 1, 6, 2, 5, 4, 0, 6, 6, 2];
+        for index in order {
+            assert_eq!(offsets.byte(Marker::new(index, 1, index)), expected[index], "at character {index}");
+        }
+        assert_eq!(offsets.last, text.len());
+    }
+
+    /// An implicit document starts at its first token and its root node starts there
+    /// again, so the cursor walks back over it; a second document marker is found the
+    /// same way.
+    #[test]
+    fn locates_a_root_scalar_and_a_second_document_after_multibyte_characters() {
+        for text in ["é\n", "'é'\n", "!!str é\n"] {
+            let source = Arc::new(SourceFile::new("t.yaml", text.to_owned(), Format::Yaml));
+            parse(&source).unwrap();
+            let root = source.locate(&Pointer::root(), Part::Value).unwrap();
+            assert_eq!(&text[root], text.trim_end(), "{text:?}");
+        }
+        let text = "é: ü\n---\nb: 2\n";
+        let d = parse_text(text).unwrap_err();
+        assert_eq!(d.code(), "syntax-error");
+        assert_eq!(d.origin.unwrap().range().unwrap().start, text.find("---").unwrap());
     }
 }
