@@ -166,7 +166,7 @@ fn lists<'a>(
     let mut added = 0;
     let mut removed = 0;
     for &(i, j) in &pairs {
-        let branch = path.suffix(&format!(" ({keyword} branch {i})"));
+        let branch = path.branch(keyword, i);
         flags |= cmp.compare_views(&old[i], &new[j], &branch);
     }
     let subject = cmp.subject(path);

@@ -376,6 +376,10 @@ pub(super) struct Cmp<'a, 'c> {
     seen: HashMap<(usize, usize), Flags>,
     /// How many comparisons are under way, one inside the other.
     depth: usize,
+    /// The old schema's root, and every property name declared anywhere in it or in
+    /// the components it reaches (found when first needed).
+    old_root: Option<&'a Value>,
+    old_names: Option<Rc<HashSet<&'a str>>>,
 }
 
 /// Deeper than any schema a catalog accepts (nesting is limited to 128 levels):
@@ -392,6 +396,11 @@ impl Path {
         if self.0.is_empty() { Path(name.to_owned()) } else { Path(format!("{}.{name}", self.0)) }
     }
 
+    /// Branch `index` of the `keyword` list (`anyOf`, `oneOf`).
+    pub fn branch(&self, keyword: &str, index: usize) -> Path {
+        self.property(&format!("{keyword}[{index}]"))
+    }
+
     pub fn suffix(&self, suffix: &str) -> Path {
         Path(format!("{}{suffix}", self.0))
     }
@@ -399,12 +408,51 @@ impl Path {
 
 impl<'a, 'c> Cmp<'a, 'c> {
     pub fn new(side: Side, tool: &'c str, components: &'c Components<'a>) -> Self {
-        Cmp { side, tool, components, out: Vec::new(), seen: HashMap::new(), depth: 0 }
+        Cmp { side, tool, components, out: Vec::new(), seen: HashMap::new(), depth: 0, old_root: None, old_names: None }
+    }
+
+    /// A comparison of the schema whose root is `old_root` on the old side.
+    pub fn of_root(side: Side, tool: &'c str, components: &'c Components<'a>, old_root: &'a Value) -> Self {
+        Cmp { old_root: Some(old_root), ..Cmp::new(side, tool, components) }
     }
 
     /// A fresh comparison of the same side, whose findings are thrown away.
     fn scratch(&self) -> Cmp<'a, 'c> {
-        Cmp::new(self.side, self.tool, self.components)
+        Cmp {
+            old_root: self.old_root,
+            old_names: self.old_names.clone(),
+            ..Cmp::new(self.side, self.tool, self.components)
+        }
+    }
+
+    /// Whether the old schema declares a property of this name anywhere (in any
+    /// object, or in a component it reaches): a name it never declared is no part of
+    /// its contract.
+    pub fn declared_anywhere(&mut self, name: &str) -> bool {
+        if self.old_names.is_none() {
+            let mut names = HashSet::new();
+            let mut pending: Vec<&'a Value> = self.old_root.into_iter().collect();
+            let mut reached: HashSet<&'a str> = HashSet::new();
+            let components = self.components.old.components;
+            while let Some(schema) = pending.pop() {
+                walk::visit(schema, |_, node| {
+                    if let Some(Value::Object(properties)) = walk::keyword(node, "properties") {
+                        names.extend(properties.keys().map(String::as_str));
+                    }
+                    if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
+                        if let Target::Component { name, .. } = Target::of(reference) {
+                            if let Some((key, component)) = components.and_then(|c| c.get_key_value(name.as_str())) {
+                                if reached.insert(key.as_str()) {
+                                    pending.push(component);
+                                }
+                            }
+                        }
+                    }
+                });
+            }
+            self.old_names = Some(Rc::new(names));
+        }
+        self.old_names.as_ref().is_some_and(|names| names.contains(name))
     }
 
     /// What a message calls the place at `path`.
@@ -491,20 +539,17 @@ impl<'a, 'c> Cmp<'a, 'c> {
         if json_eq(a.value, b.value) && self.same_closure(a, b) {
             return Flags::NONE;
         }
-        let key = (!a.is_synthetic() && !b.is_synthetic())
-            .then(|| (identity(self, &self.components.old, a), identity(self, &self.components.new, b)));
-        if let Some(key) = key {
-            if let Some(&flags) = self.seen.get(&key) {
-                return flags;
-            }
-            self.seen.insert(key, Flags::NONE);
+        // `true` standing for an absent keyword means the same everywhere: a node
+        // compared with it is compared once, like any other pair.
+        let key = (identity(self, &self.components.old, a), identity(self, &self.components.new, b));
+        if let Some(&flags) = self.seen.get(&key) {
+            return flags;
         }
+        self.seen.insert(key, Flags::NONE);
         let va = self.view(&self.components.old, a);
         let vb = self.view(&self.components.new, b);
         let flags = self.compare_views(&va, &vb, path);
-        if let Some(key) = key {
-            self.seen.insert(key, flags);
-        }
+        self.seen.insert(key, flags);
         flags
     }
 

@@ -181,3 +181,25 @@ fn unclassified_keywords_are_uncertain() {
     assert!(found[0].contains("warning"));
     assert!(input(json!({"not": {"type": "null"}}), json!({"not": {"type": "null"}, "description": "x"})).is_empty());
 }
+
+#[test]
+fn a_recursive_schema_compared_with_nothing_is_reported_once() {
+    let node = json!({"type": "object", "properties": {"next": {"$ref": "#/components/schemas/Node"}}});
+    let old = json!({"type": "object", "properties": {"n": {"$ref": "#/components/schemas/Node"}}});
+    let new = json!({"type": "object", "properties": {"n": {}}});
+    let found = changes(Side::Output, old, new, (json!({"Node": node.clone()}), json!({"Node": node})));
+    assert_eq!(codes(&found), ["type-widened", "property-removed"], "{found:?}");
+}
+
+#[test]
+fn a_property_name_declared_elsewhere_is_compared() {
+    // `b` is declared inside `a`, so `b` at the root is no unknown name: the old
+    // schema promised nothing for it there, but its new schema may refuse values the
+    // old one accepted.
+    let old = json!({"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {}}}}});
+    let mut new = old.clone();
+    new["properties"]["b"] = json!({"type": "string"});
+    assert_eq!(codes(&input(old.clone(), new.clone())), ["type-narrowed"]);
+    new["properties"]["c"] = json!({"type": "string"});
+    assert_eq!(codes(&input(old, new)), ["type-narrowed", "property-added"]);
+}
