@@ -726,17 +726,11 @@ impl<'a, 'c> Cmp<'a, 'c> {
         if !visited.insert(a.value as *const Value as usize) {
             return true;
         }
+        // Every `$ref` anywhere in the value (which may be a list or a map of schemas,
+        // and whose instance data may hold a `$ref` too: more references only make
+        // this answer no more often).
         let mut pending: Vec<&'a str> = Vec::new();
-        let mut dynamic = false;
-        walk::visit(a.value, |_, node| {
-            if walk::keyword(node, "$dynamicRef").is_some() || walk::keyword(node, "$id").is_some() {
-                dynamic = true;
-            }
-            if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
-                pending.push(reference.as_str());
-            }
-        });
-        if dynamic {
+        if !references(a.value, &mut pending) {
             return false;
         }
         for reference in pending {
@@ -844,6 +838,23 @@ impl<'a, 'c> Cmp<'a, 'c> {
             self.flatten(doc, member, view, visiting);
         }
         visiting.pop();
+    }
+}
+
+/// Collects every `$ref` string in `value`, at any depth; `false` if it has a
+/// `$dynamicRef` or an `$id`, whose meaning is not settled by equal text.
+fn references<'a>(value: &'a Value, found: &mut Vec<&'a str>) -> bool {
+    match value {
+        Value::Object(object) => object.iter().all(|(key, member)| match (key.as_str(), member) {
+            ("$dynamicRef" | "$id", _) => false,
+            ("$ref", Value::String(reference)) => {
+                found.push(reference);
+                true
+            }
+            _ => references(member, found),
+        }),
+        Value::Array(items) => items.iter().all(|item| references(item, found)),
+        _ => true,
     }
 }
 

@@ -203,3 +203,18 @@ fn a_property_name_declared_elsewhere_is_compared() {
     new["properties"]["c"] = json!({"type": "string"});
     assert_eq!(codes(&input(old, new)), ["type-narrowed", "property-added"]);
 }
+
+#[test]
+fn a_component_changed_under_a_one_of() {
+    let schema = json!({"type": "object", "properties": {"a": {"oneOf": [
+        {"type": "object", "properties": {"c": {"$ref": "#/components/schemas/C2"}}},
+        {"type": "null"}
+    ]}}});
+    let found = changes(
+        Side::Input,
+        schema.clone(),
+        schema,
+        (json!({"C2": {"enum": ["x", "y"]}}), json!({"C2": {"enum": ["y"]}})),
+    );
+    assert_eq!(codes(&found), ["enum-value-removed"], "{found:?}");
+}
