@@ -34,6 +34,7 @@ fn is_annotation(keyword: &str) -> bool {
             | "examples"
             | "default"
             | "$comment"
+            | "example"
             | "deprecated"
             | "readOnly"
             | "writeOnly"
@@ -380,6 +381,9 @@ pub(super) struct Cmp<'a, 'c> {
     /// the components it reaches (found when first needed).
     old_root: Option<&'a Value>,
     old_names: Option<Rc<HashSet<&'a str>>>,
+    /// Whether both schemas, and every component they reach, are the same: then a
+    /// `$dynamicRef` or an `$id` means the same on both sides.
+    same_everywhere: bool,
 }
 
 /// Deeper than any schema a catalog accepts (nesting is limited to 128 levels):
@@ -408,12 +412,36 @@ impl Path {
 
 impl<'a, 'c> Cmp<'a, 'c> {
     pub fn new(side: Side, tool: &'c str, components: &'c Components<'a>) -> Self {
-        Cmp { side, tool, components, out: Vec::new(), seen: HashMap::new(), depth: 0, old_root: None, old_names: None }
+        Cmp {
+            side,
+            tool,
+            components,
+            out: Vec::new(),
+            seen: HashMap::new(),
+            depth: 0,
+            old_root: None,
+            old_names: None,
+            same_everywhere: false,
+        }
     }
 
     /// A comparison of the schema whose root is `old_root` on the old side.
-    pub fn of_root(side: Side, tool: &'c str, components: &'c Components<'a>, old_root: &'a Value) -> Self {
-        Cmp { old_root: Some(old_root), ..Cmp::new(side, tool, components) }
+    pub fn of_root(
+        side: Side,
+        tool: &'c str,
+        components: &'c Components<'a>,
+        old_root: &'a Value,
+        new_root: &'a Value,
+    ) -> Self {
+        let mut names = Vec::new();
+        let same_everywhere = json_eq(old_root, new_root) && {
+            references(old_root, &mut names);
+            names.iter().all(|name| match Target::of(name) {
+                Target::Component { name, .. } => components.clean.contains(name.as_str()),
+                _ => true,
+            })
+        };
+        Cmp { old_root: Some(old_root), same_everywhere, ..Cmp::new(side, tool, components) }
     }
 
     /// A fresh comparison of the same side, whose findings are thrown away.
@@ -421,6 +449,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
         Cmp {
             old_root: self.old_root,
             old_names: self.old_names.clone(),
+            same_everywhere: self.same_everywhere,
             ..Cmp::new(self.side, self.tool, self.components)
         }
     }
@@ -699,6 +728,9 @@ impl<'a, 'c> Cmp<'a, 'c> {
                 _ => true,
             };
             if differs {
+                if keyword == "$dynamicRef" && self.same_everywhere {
+                    continue;
+                }
                 let reason = match keyword {
                     "$dynamicRef" => {
                         "uses `$dynamicRef`, whose target depends on the dynamic scope; not compared".to_owned()
@@ -730,7 +762,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
         // and whose instance data may hold a `$ref` too: more references only make
         // this answer no more often).
         let mut pending: Vec<&'a str> = Vec::new();
-        if !references(a.value, &mut pending) {
+        if !references(a.value, &mut pending) && !self.same_everywhere {
             return false;
         }
         for reference in pending {
@@ -845,15 +877,21 @@ impl<'a, 'c> Cmp<'a, 'c> {
 /// `$dynamicRef` or an `$id`, whose meaning is not settled by equal text.
 fn references<'a>(value: &'a Value, found: &mut Vec<&'a str>) -> bool {
     match value {
-        Value::Object(object) => object.iter().all(|(key, member)| match (key.as_str(), member) {
+        Value::Object(object) => object.iter().fold(true, |settled, (key, member)| match (key.as_str(), member) {
             ("$dynamicRef" | "$id", _) => false,
             ("$ref", Value::String(reference)) => {
                 found.push(reference);
-                true
+                settled
             }
-            _ => references(member, found),
+            _ => references(member, found) && settled,
         }),
-        Value::Array(items) => items.iter().all(|item| references(item, found)),
+        Value::Array(items) => {
+            let mut settled = true;
+            for item in items {
+                settled &= references(item, found);
+            }
+            settled
+        }
         _ => true,
     }
 }

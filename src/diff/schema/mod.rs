@@ -82,7 +82,7 @@ pub(crate) fn schemas<'a>(
         base: std::rc::Rc::new(Base { root: value, at }),
     };
     let (old, new) = (root(old), root(new));
-    let mut cmp = Cmp::of_root(side, tool, components, old.value);
+    let mut cmp = Cmp::of_root(side, tool, components, old.value, new.value);
     cmp.compare(&old, &new, &Path::default());
     cmp.out
 }

@@ -218,3 +218,36 @@ fn a_component_changed_under_a_one_of() {
     );
     assert_eq!(codes(&found), ["enum-value-removed"], "{found:?}");
 }
+
+#[test]
+fn spellings_of_the_same_schema_are_no_change() {
+    let base = json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]});
+    let whole =
+        json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["a"]});
+    let components = || (json!({"Base": base.clone()}), json!({"Base": base.clone()}));
+    // A component inlined.
+    let referenced = json!({"$ref": "#/components/schemas/Base"});
+    assert!(changes(Side::Input, referenced.clone(), base.clone(), components()).is_empty());
+    assert!(changes(Side::Output, base.clone(), referenced, components()).is_empty());
+    // An object extended through allOf, and the same object written whole.
+    let extended =
+        json!({"allOf": [{"$ref": "#/components/schemas/Base"}, {"properties": {"b": {"type": "integer"}}}]});
+    assert!(changes(Side::Input, whole.clone(), extended.clone(), components()).is_empty());
+    assert!(changes(Side::Output, extended, whole.clone(), components()).is_empty());
+    // `type: object` next to a `$ref`, as an input root must have it.
+    let rooted = json!({"type": "object", "$ref": "#/components/schemas/Base"});
+    assert!(changes(Side::Input, rooted, base.clone(), components()).is_empty());
+    // Annotations only.
+    let annotated = json!({"type": "object", "title": "Base", "description": "A base.", "properties": {"a": {"type": "string", "examples": ["x"]}}, "required": ["a"], "$comment": "c"});
+    assert!(input(base, annotated).is_empty());
+}
+
+#[test]
+fn local_defs_resolve_in_their_own_schema() {
+    let old = json!({"type": "object", "properties": {"m": {"$ref": "#/$defs/Mode"}}, "$defs": {"Mode": {"enum": ["a", "b"]}}});
+    let new =
+        json!({"type": "object", "properties": {"m": {"$ref": "#/$defs/Mode"}}, "$defs": {"Mode": {"enum": ["a"]}}});
+    let found = input(old, new);
+    assert_eq!(codes(&found), ["enum-value-removed"]);
+    assert!(found[0].ends_with("at /tools/0/schema/$defs/Mode/enum/1 -> /tools/0/schema/$defs/Mode/enum"), "{found:?}");
+}
