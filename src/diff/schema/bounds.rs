@@ -134,7 +134,7 @@ fn tighter(x: Bound, y: Bound, lower: bool) -> bool {
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, types_: u8, path: &Path) -> Flags {
     let mut flags = Flags::NONE;
     if types_ & types::NUMBER != 0 {
-        let integers = (types::of(a) | types::of(b)) & types::FRACTION == 0;
+        let integers = types_ & types::FRACTION == 0;
         for lower in [true, false] {
             flags |= compare_bound(cmp, a, b, lower, integers, path);
         }
@@ -196,6 +196,7 @@ fn compare_bound<'a>(
 ) -> Flags {
     let (old, new) = (bound(a, lower, integers), bound(b, lower, integers));
     let what = if lower { "lower bound" } else { "upper bound" };
+    let a_what = if lower { "a lower bound" } else { "an upper bound" };
     let subject = cmp.subject(path);
     let at = |c: &Conjunct<'a>, found: Option<(Bound, &'static str)>| match found {
         Some((_, keyword)) => (c.ptr(keyword), c.value(keyword)),
@@ -205,10 +206,10 @@ fn compare_bound<'a>(
     let (rule, flags, message) = match (old, new) {
         (None, None) => return Flags::NONE,
         (None, Some((n, _))) => {
-            (CONSTRAINT_TIGHTENED, Flags::NARROWS, format!("{subject} now has a {what} ({})", n.show(lower)))
+            (CONSTRAINT_TIGHTENED, Flags::NARROWS, format!("{subject} now has {a_what} ({})", n.show(lower)))
         }
         (Some((o, _)), None) => {
-            (CONSTRAINT_LOOSENED, Flags::WIDENS, format!("{subject} no longer has a {what} (was {})", o.show(lower)))
+            (CONSTRAINT_LOOSENED, Flags::WIDENS, format!("{subject} no longer has {a_what} (was {})", o.show(lower)))
         }
         (Some((o, _)), Some((n, _))) if tighter(n, o, lower) => (
             CONSTRAINT_TIGHTENED,

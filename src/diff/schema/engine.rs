@@ -672,12 +672,16 @@ impl<'a, 'c> Cmp<'a, 'c> {
         let (ta, tb) = (types::of(a), types::of(b));
         flags |= types::compare(self, a, b, path);
         flags |= values::compare(self, a, b, path);
-        flags |= bounds::compare(self, a, b, ta | tb, path);
-        flags |= text::compare(self, a, b, ta | tb, path);
-        if (ta | tb) & types::ARRAY != 0 {
+        // The keywords of a type are compared only where both sides accept it: a type
+        // one side lacks is a type narrowed or widened, reported above, and no value
+        // of it is refused or accepted by its keywords on the other.
+        let both = ta & tb;
+        flags |= bounds::compare(self, a, b, both, path);
+        flags |= text::compare(self, a, b, both, path);
+        if both & types::ARRAY != 0 {
             flags |= arrays::compare(self, a, b, path);
         }
-        if (ta | tb) & types::OBJECT != 0 {
+        if both & types::OBJECT != 0 {
             flags |= objects::compare(self, a, b, path, scope);
         }
         flags |= branches::compare(self, a, b, path);

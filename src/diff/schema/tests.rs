@@ -251,3 +251,18 @@ fn local_defs_resolve_in_their_own_schema() {
     assert_eq!(codes(&found), ["enum-value-removed"]);
     assert!(found[0].ends_with("at /tools/0/schema/$defs/Mode/enum/1 -> /tools/0/schema/$defs/Mode/enum"), "{found:?}");
 }
+
+#[test]
+fn keywords_of_a_type_only_one_side_accepts_are_not_compared() {
+    // Old `a` was never an object: the new object's properties refuse nothing it
+    // accepted, and the objects it now accepts are the type widened.
+    let old = json!({"type": "object", "properties": {"a": {"type": "string", "pattern": "^x"}}});
+    let new = json!({"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}}});
+    assert_eq!(codes(&input(old, new)), ["type-narrowed", "type-widened"]);
+    // A `const` no longer contradicted by its `type` now accepts its value.
+    let found = output(
+        json!({"allOf": [{"const": 2}, {"type": "object"}]}),
+        json!({"allOf": [{"const": 2}, {"type": "integer"}]}),
+    );
+    assert_eq!(codes(&found), ["enum-value-added"], "{found:?}");
+}
