@@ -622,16 +622,6 @@ impl<'a, 'c> Cmp<'a, 'c> {
             return self.compare_conjuncts(&a, &b, path, &scope);
         }
         let mut flags = Flags::NONE;
-        let unevaluated =
-            |v: &View<'_>| v.conjuncts.iter().any(|c| c.has("unevaluatedProperties") || c.has("unevaluatedItems"));
-        if unevaluated(va) || unevaluated(vb) {
-            flags |= self.uncertain(
-                path,
-                "`unevaluatedProperties` or `unevaluatedItems` across `allOf` or `$ref` members, not compared",
-                &va.at,
-                &vb.at,
-            );
-        }
         // Conjuncts equal on both sides first, then the rest by position; a conjunct
         // left over is compared with `true`.
         let mut used = vec![false; vb.conjuncts.len()];
@@ -642,6 +632,19 @@ impl<'a, 'c> Cmp<'a, 'c> {
                 Some(j) => used[j] = true,
                 None => rest_a.push(ca),
             }
+        }
+        if rest_a.is_empty() && used.iter().all(|u| *u) {
+            return Flags::NONE;
+        }
+        let unevaluated =
+            |v: &View<'_>| v.conjuncts.iter().any(|c| c.has("unevaluatedProperties") || c.has("unevaluatedItems"));
+        if unevaluated(va) || unevaluated(vb) {
+            flags |= self.uncertain(
+                path,
+                "`unevaluatedProperties` or `unevaluatedItems` across `allOf` or `$ref` members, not compared",
+                &va.at,
+                &vb.at,
+            );
         }
         let mut rest_b = vb.conjuncts.iter().zip(&used).filter(|(_, u)| !**u).map(|(c, _)| c);
         for ca in rest_a {
