@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-use super::{arrays, bounds, branches, objects, presence, text, types, uncertain, values};
+use super::{annotations, arrays, bounds, branches, objects, presence, text, types, uncertain, values};
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
 use crate::schema::fragment;
@@ -384,6 +384,9 @@ pub(super) struct Cmp<'a, 'c> {
     /// Whether both schemas, and every component they reach, are the same: then a
     /// `$dynamicRef` or an `$id` means the same on both sides.
     same_everywhere: bool,
+    /// Whether annotation changes are reported (not in the comparisons that only ask
+    /// whether two schemas accept the same).
+    annotations: bool,
 }
 
 /// Deeper than any schema a catalog accepts (nesting is limited to 128 levels):
@@ -422,6 +425,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
             old_root: None,
             old_names: None,
             same_everywhere: false,
+            annotations: true,
         }
     }
 
@@ -450,6 +454,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
             old_root: self.old_root,
             old_names: self.old_names.clone(),
             same_everywhere: self.same_everywhere,
+            annotations: false,
             ..Cmp::new(self.side, self.tool, self.components)
         }
     }
@@ -575,11 +580,37 @@ impl<'a, 'c> Cmp<'a, 'c> {
             return flags;
         }
         self.seen.insert(key, Flags::NONE);
+        if self.annotations {
+            annotations::compare(self, a, b, path);
+        }
         let va = self.view(&self.components.old, a);
         let vb = self.view(&self.components.new, b);
         let flags = self.compare_views(&va, &vb, path);
         self.seen.insert(key, flags);
         flags
+    }
+
+    /// The node whose annotations stand for `at`'s: itself, or for a node that is
+    /// only a `$ref` without a title or description of its own, what it leads to.
+    pub fn annotated(&self, old: bool, at: &Loc<'a>) -> Loc<'a> {
+        let doc = if old { &self.components.old } else { &self.components.new };
+        let mut current = at.clone();
+        for _ in 0..16 {
+            let Value::Object(object) = current.value else {
+                break;
+            };
+            let Some(Value::String(reference)) = walk::member(object, "$ref") else {
+                break;
+            };
+            if object.keys().any(|k| k != "$ref" && (!is_annotation(k) || k == "title" || k == "description")) {
+                break;
+            }
+            match self.resolve(doc, &current, reference) {
+                Some(target) => current = target,
+                None => break,
+            }
+        }
+        current
     }
 
     /// Whether two nodes are the same schema: comparing them reports nothing.
@@ -629,7 +660,13 @@ impl<'a, 'c> Cmp<'a, 'c> {
         for ca in &va.conjuncts {
             let found = (0..vb.conjuncts.len()).find(|&j| !used[j] && self.equivalent_conjuncts(ca, &vb.conjuncts[j]));
             match found {
-                Some(j) => used[j] = true,
+                Some(j) => {
+                    used[j] = true;
+                    if self.annotations {
+                        // Only their annotations can differ.
+                        self.compare_conjuncts(ca, &vb.conjuncts[j], path, &scope);
+                    }
+                }
                 None => rest_a.push(ca),
             }
         }

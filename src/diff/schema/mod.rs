@@ -9,6 +9,7 @@
 //! component is reported at the component, once per tool and side. What cannot be
 //! classified for certain is `uncertain-change`, never `info`.
 
+mod annotations;
 mod arrays;
 mod bounds;
 mod branches;

@@ -179,7 +179,8 @@ fn unclassified_keywords_are_uncertain() {
     let found = input(json!({"not": {"type": "null"}}), json!({"not": {"type": "string"}}));
     assert_eq!(codes(&found), ["uncertain-change"]);
     assert!(found[0].contains("warning"));
-    assert!(input(json!({"not": {"type": "null"}}), json!({"not": {"type": "null"}, "description": "x"})).is_empty());
+    let described = input(json!({"not": {"type": "null"}}), json!({"not": {"type": "null"}, "description": "x"}));
+    assert_eq!(codes(&described), ["schema-description-changed"]);
 }
 
 #[test]
@@ -237,9 +238,9 @@ fn spellings_of_the_same_schema_are_no_change() {
     // `type: object` next to a `$ref`, as an input root must have it.
     let rooted = json!({"type": "object", "$ref": "#/components/schemas/Base"});
     assert!(changes(Side::Input, rooted, base.clone(), components()).is_empty());
-    // Annotations only.
+    // Annotations only: no change to what is accepted.
     let annotated = json!({"type": "object", "title": "Base", "description": "A base.", "properties": {"a": {"type": "string", "examples": ["x"]}}, "required": ["a"], "$comment": "c"});
-    assert!(input(base, annotated).is_empty());
+    assert_eq!(codes(&input(base, annotated)), ["schema-description-changed", "schema-description-changed"]);
 }
 
 #[test]
@@ -265,4 +266,13 @@ fn keywords_of_a_type_only_one_side_accepts_are_not_compared() {
         json!({"allOf": [{"const": 2}, {"type": "integer"}]}),
     );
     assert_eq!(codes(&found), ["enum-value-added"], "{found:?}");
+}
+
+#[test]
+fn a_branch_described_is_still_the_same_branch() {
+    let old = json!({"oneOf": [{"type": "string"}, {"type": "integer"}]});
+    let new = json!({"oneOf": [{"type": "integer", "description": "A count."}, {"type": "string"}]});
+    let found = output(old, new);
+    assert_eq!(codes(&found), ["schema-description-changed"], "{found:?}");
+    assert!(found[0].contains("at /tools/0/schema/oneOf/1 -> /tools/0/schema/oneOf/0/description"), "{found:?}");
 }
