@@ -1,8 +1,9 @@
-//! `title` and `description` inside a schema: what a model reads about a parameter.
+//! `title`, `description` and `default` inside a schema: what a model reads about a
+//! parameter, and what a tool assumes when it is left out.
 
 use serde_json::Value;
 
-use super::engine::{Cmp, Flags, Loc, Path};
+use super::engine::{Cmp, Flags, Loc, Path, json_eq};
 use crate::declare_diff_rule;
 
 declare_diff_rule! {
@@ -25,6 +26,25 @@ declare_diff_rule! {
     }
 }
 
+declare_diff_rule! {
+    /// ## What it reports
+    /// The `default` of a schema inside a tool's schemas written, changed or removed.
+    ///
+    /// ## Why a warning on input
+    /// A default accepts and refuses nothing, but it documents what the tool does when
+    /// a caller leaves the value out: a caller that relied on the old default may now
+    /// get another behaviour. On an output or an error, a default is documentation
+    /// only.
+    ///
+    /// ## Example
+    /// `limit: {type: integer, default: 50}` becomes `default: 20`.
+    pub static DEFAULT_CHANGED = {
+        code: "default-changed",
+        summary: "a default inside a schema changed",
+        levels: { input: Warning, output: Info, error: Info },
+    }
+}
+
 /// Reports the annotations of two nodes compared; finds no change to what they
 /// accept.
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Loc<'a>, b: &Loc<'a>, path: &Path) -> Flags {
@@ -44,6 +64,26 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Loc<'a>, b: &Loc<'a>, path:
             |loc: &Loc<'a>, value: Option<&Value>| if value.is_some() { loc.ptr.key(field) } else { loc.ptr.clone() };
         let (old_at, new_at) = (at(&a, x), at(&b, y));
         cmp.report(SCHEMA_DESCRIPTION_CHANGED, Flags::NONE, message, old_at, new_at, x, y);
+    }
+    let (x, y) = (annotation(&a, "default"), annotation(&b, "default"));
+    let same = match (x, y) {
+        (Some(x), Some(y)) => json_eq(x, y),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same && !a.is_synthetic() && !b.is_synthetic() {
+        let subject = cmp.subject(path);
+        let message = match (x, y) {
+            (None, Some(y)) => format!("{subject} now defaults to {y}"),
+            (Some(x), None) => format!("{subject} no longer defaults to {x}"),
+            (Some(x), Some(y)) => format!("{subject} now defaults to {y} instead of {x}"),
+            (None, None) => String::new(),
+        };
+        let at = |loc: &Loc<'a>, value: Option<&Value>| {
+            if value.is_some() { loc.ptr.key("default") } else { loc.ptr.clone() }
+        };
+        let (old_at, new_at) = (at(&a, x), at(&b, y));
+        cmp.report(DEFAULT_CHANGED, Flags::NONE, message, old_at, new_at, x, y);
     }
     Flags::NONE
 }
