@@ -4,7 +4,7 @@
 
 use serde_json::{Number, Value};
 
-use super::engine::{Cmp, Conjunct, Flags, Path};
+use super::engine::{Cmp, Conjunct, Flags, Path, json_eq};
 use super::types;
 use crate::declare_diff_rule;
 
@@ -13,7 +13,8 @@ declare_diff_rule! {
     /// A bound that refuses more than before: a `minimum`, `minLength`, `minItems`
     /// or `minProperties` raised or written, a maximum lowered or written, an
     /// exclusive bound replacing an inclusive one at the same value, a `multipleOf`
-    /// written or replaced by a multiple of itself, `uniqueItems` turned on.
+    /// written or (an integer) replaced by a multiple of itself, `uniqueItems` turned
+    /// on.
     ///
     /// ## Why breaking on input
     /// A caller that sends a value between the old bound and the new one is refused.
@@ -33,8 +34,8 @@ declare_diff_rule! {
 declare_diff_rule! {
     /// ## What it reports
     /// A bound that refuses less than before: a minimum lowered or removed, a
-    /// maximum raised or removed, a `multipleOf` removed or replaced by one of its
-    /// divisors, `uniqueItems` turned off; also an `anyOf` or `oneOf` removed, which
+    /// maximum raised or removed, a `multipleOf` removed or (an integer) replaced by
+    /// one of its divisors, `uniqueItems` turned off; also an `anyOf` or `oneOf` removed, which
     /// no longer restricts a value to its branches.
     ///
     /// ## Why breaking on output and error
@@ -55,7 +56,8 @@ declare_diff_rule! {
     /// ## What it reports
     /// A bound changed so that it both refuses values it accepted and accepts values
     /// it refused: a `multipleOf` replaced by a number that is neither a multiple nor
-    /// a divisor of it.
+    /// a divisor of it, or either of them not an integer (validators divide in
+    /// floating point, where `0.3` is no multiple of `0.1`).
     ///
     /// ## Why breaking on every side
     /// Callers sending a multiple of the old number are refused, and callers
@@ -294,16 +296,21 @@ fn multiple_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
         (Some(o), None) => {
             (CONSTRAINT_LOOSENED, Flags::WIDENS, format!("{subject} no longer has to be a multiple of {o}"))
         }
+        (Some(x), Some(y)) if json_eq(x, y) => return Flags::NONE,
         (Some(Value::Number(o)), Some(Value::Number(n))) => {
-            let (new_of_old, old_of_new) = (is_multiple(n, o), is_multiple(o, n));
-            match (new_of_old, old_of_new) {
-                (Some(true), Some(true)) => return Flags::NONE,
-                (Some(true), _) => (
+            // Validators divide in floating point, where 0.3 is no multiple of 0.1 and
+            // a quotient may round to an integer: only integers divide exactly.
+            let integral = |x: &Number| x.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9e15);
+            let exact = integral(o) && integral(n);
+            let tightens = exact && is_multiple(n, o) == Some(true);
+            let loosens = exact && is_multiple(o, n) == Some(true);
+            match (tightens, loosens) {
+                (true, _) => (
                     CONSTRAINT_TIGHTENED,
                     Flags::NARROWS,
                     format!("{subject} must now be a multiple of {n}, not only of {o}"),
                 ),
-                (_, Some(true)) => (
+                (false, true) => (
                     CONSTRAINT_LOOSENED,
                     Flags::WIDENS,
                     format!("{subject} must now be a multiple of {n}, a divisor of {o}"),
@@ -317,7 +324,6 @@ fn multiple_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
                 ),
             }
         }
-        (Some(o), Some(n)) if o == n => return Flags::NONE,
         (Some(o), Some(n)) => {
             (CONSTRAINT_CHANGED, Flags::BOTH, format!("{subject}: `multipleOf` changed from {o} to {n}"))
         }

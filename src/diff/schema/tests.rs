@@ -65,7 +65,9 @@ fn multiple_of_tightens_loosens_or_both() {
     assert_eq!(codes(&input(m(2.0), m(4.0))), ["constraint-tightened"]);
     assert_eq!(codes(&input(m(4.0), m(2.0))), ["constraint-loosened"]);
     assert_eq!(codes(&input(m(2.0), m(3.0))), ["constraint-changed"]);
-    assert_eq!(codes(&input(m(0.1), m(0.3))), ["constraint-tightened"]);
+    // In floating point, which validators divide in, 0.3 is no multiple of 0.1.
+    assert_eq!(codes(&input(m(0.1), m(0.3))), ["constraint-changed"]);
+    assert_eq!(codes(&output(m(0.1), m(0.3))), ["constraint-changed"]);
     assert!(input(m(2.0), json!({"type": "number", "multipleOf": 2})).is_empty());
     // On strings, a number's bound is no change.
     assert!(input(json!({"type": "string", "multipleOf": 2}), json!({"type": "string"})).is_empty());
