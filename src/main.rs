@@ -684,6 +684,19 @@ fn compare(args: &DiffArgs) -> u8 {
         // The two sides are compiled at once: on a large catalog each takes most of a run.
         let compile_old = || match &pair.old {
             OldSide::File(path) => Ok(Some(compile::compile_file_in(path, options, &args.paths.confinement()))),
+            // A module's imports are read at the revision too, from the tree as it was.
+            OldSide::AtRevision { revision, path } if Format::from_path(path) == Some(Format::Harn) => {
+                diff::git::tree_at(revision, path).map(|tree| {
+                    tree.map(|(folder, module)| {
+                        // The extracted tree is the project its imports must stay in.
+                        let confinement = match args.paths.confinement() {
+                            Confinement::Anywhere => Confinement::Anywhere,
+                            _ => Confinement::Project(folder.path().canonicalize().unwrap_or_default().into()),
+                        };
+                        compile::compile_file_in(&module, options, &confinement)
+                    })
+                })
+            }
             OldSide::AtRevision { revision, path } => diff::git::show(revision, path).map(|text| {
                 let shown = PathBuf::from(format!("{revision}:{}", path.display()));
                 let format = Format::from_path(path).unwrap_or(Format::Json);

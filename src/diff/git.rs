@@ -1,8 +1,10 @@
 //! The old side of `--against REV`: a file as it was at a revision, read with `git
-//! show REV:PATH`, so that no checkout, index or work tree is touched.
+//! show REV:PATH`, or for a `.harn` module, whose imports must be read at the same
+//! revision, the work tree as it was, extracted with `git archive` into a temporary
+//! folder; either way no checkout, index or work tree is touched.
 
-use std::path::Path;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 /// The text of `path` (a file of the work tree, relative to the current folder or
 /// absolute) at `revision`; `Ok(None)` when the file did not exist then (the whole
@@ -44,4 +46,50 @@ pub fn show(revision: &str, path: &Path) -> Result<Option<String>, String> {
         return Ok(None);
     }
     Err(format!("git show {spec} failed: {}", stderr.trim()))
+}
+
+/// The whole work tree of the repository holding `path` as it was at `revision`,
+/// extracted into a temporary folder (deleted when dropped), and where `path` is in it;
+/// `Ok(None)` when `path` did not exist then. Imports of a module must resolve inside
+/// its git work tree, so the tree at the revision holds every file they can name.
+pub fn tree_at(revision: &str, path: &Path) -> Result<Option<(tempfile::TempDir, PathBuf)>, String> {
+    if show(revision, path)?.is_none() {
+        return Ok(None);
+    }
+    let absolute = std::path::absolute(path).map_err(|e| format!("cannot resolve {}: {e}", path.display()))?;
+    let folder = absolute.parent().unwrap_or(Path::new("/"));
+    let top = Command::new("git")
+        .arg("-C")
+        .arg(folder)
+        .args(["rev-parse", "--show-toplevel"])
+        .output()
+        .map_err(|e| format!("cannot run git: {e}"))?;
+    let top = PathBuf::from(String::from_utf8_lossy(&top.stdout).trim());
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let within = canonical(folder)
+        .strip_prefix(canonical(&top))
+        .map(|inside| inside.join(absolute.file_name().unwrap_or_default()))
+        .map_err(|_| format!("{} is not inside the work tree {}", path.display(), top.display()))?;
+    let extracted = tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    let mut archive = Command::new("git")
+        .arg("-C")
+        .arg(&top)
+        .args(["archive", "--format=tar", revision])
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run git: {e}"))?;
+    let stdout = archive.stdout.take().ok_or("git archive gave no output")?;
+    let untar = Command::new("tar")
+        .arg("-x")
+        .arg("-C")
+        .arg(extracted.path())
+        .stdin(stdout)
+        .status()
+        .map_err(|e| format!("cannot run tar: {e}"))?;
+    let archived = archive.wait().map_err(|e| format!("git archive failed: {e}"))?;
+    if !archived.success() || !untar.success() {
+        return Err(format!("cannot extract the work tree at {revision}"));
+    }
+    let inside = extracted.path().join(within);
+    Ok(Some((extracted, inside)))
 }

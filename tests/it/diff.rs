@@ -194,6 +194,36 @@ fn against_a_revision_without_the_file_finds_every_tool_added() {
 }
 
 #[test]
+fn against_reads_a_modules_imports_at_the_revision_too() {
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    git(dir, &["init", "--quiet", "--initial-branch=main"]);
+    std::fs::create_dir_all(dir.join("tools/shared")).unwrap();
+    write(
+        &dir.join("tools"),
+        "main.harn",
+        "import { Widget } from \"./shared/types\"\n\n/// Fetch one widget.\npub fn get(id: string) -> Widget {\n  return nil\n}\n",
+    );
+    let types = |color: &str| format!("pub struct Widget {{\n  id: string\n  color: {color}\n}}\n");
+    write(&dir.join("tools/shared"), "types.harn", types("\"red\" | \"green\""));
+    git(dir, &["add", "."]);
+    git(dir, &["commit", "--quiet", "-m", "first"]);
+    // Only the imported module changes: the output gains a colour, which callers
+    // handling every colour must learn.
+    write(&dir.join("tools/shared"), "types.harn", types("\"red\" | \"green\" | \"blue\""));
+    let output = harn_catalog()
+        .current_dir(dir)
+        .args(["diff", "--format", "json", "--against", "HEAD", "tools/main.harn"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines = json_lines(&output.stdout);
+    assert!(!lines.is_empty(), "the imported change was not seen");
+    assert!(lines.iter().all(|l| l["side"] == "output"), "{lines:?}");
+    assert_eq!(git(dir, &["status", "--porcelain"]), " M tools/shared/types.harn\n");
+}
+
+#[test]
 fn against_an_unknown_revision_is_a_usage_error() {
     let repo = repository();
     harn_catalog()
