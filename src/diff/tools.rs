@@ -41,6 +41,32 @@ declare_diff_rule! {
     }
 }
 
+declare_diff_rule! {
+    /// ## What it reports
+    /// A tool of the old catalog gone, and a tool of the new one not there before,
+    /// with the same contract: their input, output and error schemas accept the same
+    /// values (after `$ref`s are followed; descriptions aside). It is reported once,
+    /// naming both, instead of as `tool-removed` and `tool-added`.
+    ///
+    /// ## Why breaking
+    /// Callers call tools by name: every caller of the old name fails, however alike
+    /// the new tool is. The rule only says what the new name is, so that the fix is
+    /// plain (call the new name, or keep the old one as an alias).
+    ///
+    /// ## Example
+    /// `widgets.fetch` becomes `widgets.get`, with the same `inputSchema`.
+    pub static TOOL_RENAMED = {
+        code: "tool-renamed",
+        summary: "a tool was renamed, its contract unchanged",
+        levels: { metadata: Breaking },
+    }
+}
+
+/// At most this many (removed, added) pairs are compared in full to find renames;
+/// past it, only pairs with byte-equal input schemas are, so that a catalog replaced
+/// wholesale is not compared tool by tool in the square of its size.
+const RENAME_CANDIDATES: usize = 10_000;
+
 /// A tool present on both sides, with where each entry sits.
 pub(super) struct ToolPair<'a> {
     pub name: &'a str,
@@ -54,8 +80,9 @@ pub(super) struct ToolPair<'a> {
     pub components: &'a schema::Components<'a>,
 }
 
-/// Every change between the tools of `old` and `new`: in the new catalog's order,
-/// then the removed tools in the old one's.
+/// Every change between the tools of `old` and `new`: the tools on both sides in the
+/// new catalog's order, then those renamed or removed in the old one's, then those
+/// added.
 pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog) -> Vec<Change> {
     let old_index: HashMap<&str, usize> =
         old.tools.iter().enumerate().map(|(i, tool)| (tool.name.as_str(), i)).collect();
@@ -64,6 +91,7 @@ pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog) -> Vec<Change> {
     let tools = Pointer::root().key("tools");
     let components = schema::components(old, new);
     let mut changes = Vec::new();
+    let mut added = Vec::new();
     for (i, tool) in new.tools.iter().enumerate() {
         let name = tool.name.as_str();
         match old_index.get(name) {
@@ -79,22 +107,61 @@ pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog) -> Vec<Change> {
                 metadata::compare(&pair, &mut changes);
                 schema::compare(&pair, &mut changes);
             }
+            None => added.push(i),
+        }
+    }
+    let removed: Vec<usize> =
+        (0..old.tools.len()).filter(|j| !new_names.contains_key(old.tools[*j].name.as_str())).collect();
+    let thorough = removed.len().saturating_mul(added.len()) <= RENAME_CANDIDATES;
+    let mut renamed_to = vec![false; new.tools.len()];
+    for &j in &removed {
+        let (was, gone) = (old.tools[j].name.as_str(), &old.tools[j]);
+        let same_contract = |i: usize| {
+            let tool = &new.tools[i];
+            if !thorough && tool.input_schema != gone.input_schema {
+                return false;
+            }
+            let pair = ToolPair {
+                name: was,
+                old: gone,
+                new: tool,
+                old_at: tools.index(j),
+                new_at: tools.index(i),
+                components: &components,
+            };
+            let mut found = Vec::new();
+            schema::compare(&pair, &mut found);
+            found.iter().all(|change| std::ptr::eq(change.rule, schema::SCHEMA_DESCRIPTION_CHANGED))
+        };
+        match added.iter().copied().find(|&i| !renamed_to[i] && same_contract(i)) {
+            Some(i) => {
+                renamed_to[i] = true;
+                let is = new.tools[i].name.as_str();
+                changes.push(
+                    Change::new(
+                        TOOL_RENAMED,
+                        Some(is),
+                        Side::Metadata,
+                        format!("tool `{was}` was renamed `{is}`: callers of `{was}` fail"),
+                    )
+                    .at(tools.index(j).key("name"), tools.index(i).key("name"))
+                    .values(Some(&was.into()), Some(&is.into())),
+                );
+            }
             None => changes.push(
-                Change::new(TOOL_ADDED, Some(name), Side::Metadata, format!("tool `{name}` was added"))
-                    .at(tools.clone(), tools.index(i).key("name"))
-                    .values(None, Some(&name.into())),
+                Change::new(TOOL_REMOVED, Some(was), Side::Metadata, format!("tool `{was}` was removed"))
+                    .at(tools.index(j).key("name"), tools.clone())
+                    .values(Some(&was.into()), None),
             ),
         }
     }
-    for (j, tool) in old.tools.iter().enumerate() {
-        let name = tool.name.as_str();
-        if !new_names.contains_key(name) {
-            changes.push(
-                Change::new(TOOL_REMOVED, Some(name), Side::Metadata, format!("tool `{name}` was removed"))
-                    .at(tools.index(j).key("name"), tools.clone())
-                    .values(Some(&name.into()), None),
-            );
-        }
+    for i in added.into_iter().filter(|&i| !renamed_to[i]) {
+        let name = new.tools[i].name.as_str();
+        changes.push(
+            Change::new(TOOL_ADDED, Some(name), Side::Metadata, format!("tool `{name}` was added"))
+                .at(tools.clone(), tools.index(i).key("name"))
+                .values(None, Some(&name.into())),
+        );
     }
     changes
 }

@@ -23,6 +23,7 @@ mod values;
 
 use serde_json::Value;
 
+pub(crate) use annotations::SCHEMA_DESCRIPTION_CHANGED;
 pub(crate) use engine::Components;
 use engine::{Base, Cmp, Loc, Path};
 
