@@ -9,6 +9,7 @@ use crate::diagnostics::{Diagnostic, Origin};
 use crate::ingest::registry::fields::cli::json_pointer_of;
 use crate::pointer::Pointer;
 use crate::provenance::Provenance;
+use crate::source::Format;
 
 declare_rule! {
     /// ## What it checks
@@ -48,12 +49,25 @@ pub fn read(document: Document) -> Result<(ToolCatalog, Provenance), Diagnostic>
             .diag(format!("unsupported catalog schema_version {shown}; harn-catalog reads {SCHEMA_VERSION:?}"))
             .at(Origin::value(&source, Pointer::root().key("schema_version"))));
     }
-    // Read without tracking the path first: a well-formed catalog, the usual case, is
-    // read at half the cost. Only a refused one is read again to locate the error.
-    if let Ok(catalog) = <ToolCatalog as serde::Deserialize>::deserialize(&value) {
+    // Read without tracking the path first, and from the owned value, so that its
+    // strings move into the catalog: a well-formed catalog, the usual case, is read at
+    // half the cost and without a second copy. Only a refused one is parsed again, to
+    // locate the error.
+    if let Ok(catalog) = <ToolCatalog as serde::Deserialize>::deserialize(value) {
         let provenance = Provenance::identity(source, catalog.tools.len());
         return Ok((catalog, provenance));
     }
+    let value = match source.format {
+        Format::Json => super::json::parse(&source)?,
+        Format::Yaml => super::yaml::parse(&source)?.0,
+        Format::Toml => super::toml::parse(&source)?,
+        // A module's catalog is never read here: its exports are a registry.
+        Format::Harn => {
+            return Err(CATALOG_SHAPE
+                .diag("a .harn module is not a catalog")
+                .at(Origin::value(&source, Pointer::root())));
+        }
+    };
     let mut track = serde_path_to_error::Track::new();
     let deserializer = serde_path_to_error::Deserializer::new(&value, &mut track);
     match <ToolCatalog as serde::Deserialize>::deserialize(deserializer) {
