@@ -97,8 +97,17 @@ fn info_changes_keep_every_instance_valid_in_their_direction() {
         tally.shown.join("\n\n"),
         tally.by_kind
     );
-    // A guard against passing vacuously.
+    // Guards against passing vacuously: enough mutations compared, and instances that
+    // find the breaks of the kinds of mutation that (nearly) always refuse a value
+    // callers sent.
     assert!(tally.compared >= 1500, "only {} mutations compared", tally.compared);
+    for kind in ["required-add", "type-change", "type-number-to-integer", "const-set", "enum-set"] {
+        let [compared, shown, _] = tally.kinds.get(kind).copied().unwrap_or_default();
+        assert!(
+            compared >= 20 && shown * 10 >= compared * 8,
+            "the instances show the break of only {shown} of {compared} {kind} mutations as an input"
+        );
+    }
 }
 
 /// One mutation of `old`'s schema under `seed`, compiled, diffed and checked.
