@@ -16,6 +16,7 @@ pub mod git;
 mod metadata;
 mod render;
 mod rule;
+mod schema;
 mod tools;
 
 use std::fmt::Write as _;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{Change, Side, metadata};
+use super::{Change, Side, metadata, schema};
 use crate::contract::{ToolCatalog, ToolCatalogEntry};
 use crate::declare_diff_rule;
 use crate::pointer::Pointer;
@@ -50,6 +50,8 @@ pub(super) struct ToolPair<'a> {
     pub old_at: Pointer,
     /// `/tools/<i>` in the new catalog.
     pub new_at: Pointer,
+    /// The components of both catalogs, for resolving `$ref`s.
+    pub components: &'a schema::Components<'a>,
 }
 
 /// Every change between the tools of `old` and `new`: in the new catalog's order,
@@ -60,14 +62,22 @@ pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog) -> Vec<Change> {
     let new_names: HashMap<&str, usize> =
         new.tools.iter().enumerate().map(|(i, tool)| (tool.name.as_str(), i)).collect();
     let tools = Pointer::root().key("tools");
+    let components = schema::components(old, new);
     let mut changes = Vec::new();
     for (i, tool) in new.tools.iter().enumerate() {
         let name = tool.name.as_str();
         match old_index.get(name) {
             Some(&j) => {
-                let pair =
-                    ToolPair { name, old: &old.tools[j], new: tool, old_at: tools.index(j), new_at: tools.index(i) };
+                let pair = ToolPair {
+                    name,
+                    old: &old.tools[j],
+                    new: tool,
+                    old_at: tools.index(j),
+                    new_at: tools.index(i),
+                    components: &components,
+                };
                 metadata::compare(&pair, &mut changes);
+                schema::compare(&pair, &mut changes);
             }
             None => changes.push(
                 Change::new(TOOL_ADDED, Some(name), Side::Metadata, format!("tool `{name}` was added"))

@@ -1,0 +1,271 @@
+//! `anyOf` and `oneOf`: branches equal on both sides are matched first, the rest are
+//! paired (by position when as many are left on each side, else by the types they
+//! accept) and compared; what is left over was added or removed.
+//!
+//! `oneOf` also refuses a value that matches two branches. So on an input, a
+//! branch added or widened may refuse a value that matched one branch before; on an
+//! output, a branch removed or narrowed may leave a value matching two old branches.
+//! Unless the branches are told apart for certain (by type, by listed values, or by
+//! a required property with listed values: a discriminator), such a change is also
+//! reported as uncertain.
+
+use serde_json::Value;
+
+use super::bounds::CONSTRAINT_LOOSENED;
+use super::bounds::CONSTRAINT_TIGHTENED;
+use super::engine::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
+use super::{types, values};
+use crate::declare_diff_rule;
+use crate::diff::Side;
+
+declare_diff_rule! {
+    /// ## What it reports
+    /// An `anyOf` or `oneOf` branch with no counterpart in the new schema.
+    ///
+    /// ## Why breaking on input
+    /// A caller sending a value only that branch accepted is refused. On an output or
+    /// an error, callers receive fewer kinds of value: no harm.
+    ///
+    /// ## Example
+    /// `target: {anyOf: [{type: string}, {type: integer}]}` loses its `integer`
+    /// branch.
+    pub static BRANCH_REMOVED = {
+        code: "branch-removed",
+        summary: "an anyOf or oneOf branch was removed",
+        levels: { input: Breaking, output: Info, error: Info },
+    }
+}
+
+declare_diff_rule! {
+    /// ## What it reports
+    /// An `anyOf` or `oneOf` branch with no counterpart in the old schema: a value of
+    /// a new shape.
+    ///
+    /// ## Why breaking on output, a warning on error
+    /// Callers receive values of a shape their code does not handle. A new error
+    /// variant breaks only exhaustive error handling, which is why it is a warning.
+    /// On an input, callers may send more (but see `oneOf` above).
+    ///
+    /// ## Example
+    /// An output's `result: {oneOf: [{$ref: Widget}, {$ref: Gadget}]}` gains a
+    /// `Gizmo` branch.
+    pub static BRANCH_ADDED = {
+        code: "branch-added",
+        summary: "an anyOf or oneOf branch was added",
+        levels: { input: Info, output: Breaking, error: Warning },
+    }
+}
+
+/// A side that is only a union (`anyOf` or `oneOf`, nothing else) compared with one
+/// that has no union: the other is compared as a union of one branch. `None` when
+/// that is not the case.
+pub(super) fn compare_union<'a>(
+    cmp: &mut Cmp<'a, '_>,
+    a: &Conjunct<'a>,
+    b: &Conjunct<'a>,
+    path: &Path,
+) -> Option<Flags> {
+    let union = |c: &Conjunct<'a>| -> Option<(&'static str, Loc<'a>)> {
+        let only = c.keys.len() == 1 && c.properties_at.is_none() && c.required_at.is_none();
+        ["anyOf", "oneOf"].into_iter().find_map(|k| if only { c.get(k).map(|l| (k, l.clone())) } else { None })
+    };
+    let plain = |c: &Conjunct<'a>| !c.has("anyOf") && !c.has("oneOf") && !c.is_empty();
+    let whole = |c: &Conjunct<'a>| View { at: c.at.clone(), never: None, conjuncts: vec![c.clone()] };
+    match (union(a), union(b)) {
+        (None, Some((keyword, lb))) if plain(a) => {
+            let branches = cmp.branches(false, &lb);
+            Some(lists(cmp, keyword, vec![whole(a)], branches, &a.at, &lb, path))
+        }
+        (Some((keyword, la)), None) if plain(b) => {
+            let branches = cmp.branches(true, &la);
+            Some(lists(cmp, keyword, branches, vec![whole(b)], &la, &b.at, path))
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
+    let mut flags = Flags::NONE;
+    for keyword in ["anyOf", "oneOf"] {
+        let subject = cmp.subject(path);
+        match (a.get(keyword), b.get(keyword)) {
+            (None, None) => {}
+            (Some(x), Some(y)) => {
+                if json_eq(x.value, y.value) && cmp.same_closure(x, y) {
+                    continue;
+                }
+                let (bx, by) = (cmp.branches(true, x), cmp.branches(false, y));
+                flags |= lists(cmp, keyword, bx, by, x, y, path);
+            }
+            (Some(x), None) => {
+                let message = format!("{subject} no longer has to match one of its `{keyword}` branches");
+                flags |= cmp.report(
+                    CONSTRAINT_LOOSENED,
+                    Flags::WIDENS,
+                    message,
+                    x.ptr.clone(),
+                    b.at.ptr.clone(),
+                    Some(x.value),
+                    None,
+                );
+            }
+            (None, Some(y)) => {
+                let message = format!("{subject} must now match one of the `{keyword}` branches");
+                flags |= cmp.report(
+                    CONSTRAINT_TIGHTENED,
+                    Flags::NARROWS,
+                    message,
+                    a.at.ptr.clone(),
+                    y.ptr.clone(),
+                    None,
+                    Some(y.value),
+                );
+            }
+        }
+    }
+    flags
+}
+
+/// Compares two lists of branches; `x` and `y` are where the lists are.
+fn lists<'a>(
+    cmp: &mut Cmp<'a, '_>,
+    keyword: &str,
+    old: Vec<View<'a>>,
+    new: Vec<View<'a>>,
+    x: &Loc<'a>,
+    y: &Loc<'a>,
+    path: &Path,
+) -> Flags {
+    let mut flags = Flags::NONE;
+    let mut used = vec![false; new.len()];
+    let mut left = Vec::new();
+    for (i, branch) in old.iter().enumerate() {
+        // The branch at the same position first.
+        let order = std::iter::once(i).chain((0..new.len()).filter(move |&j| j != i));
+        let found = order.filter(|&j| j < new.len()).find(|&j| !used[j] && cmp.equivalent_views(branch, &new[j]));
+        match found {
+            Some(j) => used[j] = true,
+            None => left.push(i),
+        }
+    }
+    let right: Vec<usize> = (0..new.len()).filter(|&j| !used[j]).collect();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    if left.len() == right.len() {
+        pairs.extend(left.iter().copied().zip(right.iter().copied()));
+    } else {
+        let mut taken = vec![false; new.len()];
+        for &i in &left {
+            let kinds = shape(&old[i]).types;
+            let found = right.iter().copied().find(|&j| !taken[j] && shape(&new[j]).types == kinds);
+            if let Some(j) = found {
+                taken[j] = true;
+                pairs.push((i, j));
+            }
+        }
+    }
+    let mut added = 0;
+    let mut removed = 0;
+    for &(i, j) in &pairs {
+        let branch = path.suffix(&format!(" ({keyword} branch {i})"));
+        flags |= cmp.compare_views(&old[i], &new[j], &branch);
+    }
+    let subject = cmp.subject(path);
+    for &i in left.iter().filter(|&&i| !pairs.iter().any(|&(p, _)| p == i)) {
+        removed += 1;
+        let message = format!("{subject} lost `{keyword}` branch {i}");
+        let at = &old[i].at;
+        let value = (!at.is_synthetic()).then_some(at.value);
+        flags |= cmp.report(BRANCH_REMOVED, Flags::NARROWS, message, at.ptr.clone(), y.ptr.clone(), value, None);
+    }
+    for &j in right.iter().filter(|&&j| !pairs.iter().any(|&(_, q)| q == j)) {
+        added += 1;
+        let message = format!("{subject} has a new `{keyword}` branch ({j})");
+        let at = &new[j].at;
+        let value = (!at.is_synthetic()).then_some(at.value);
+        flags |= cmp.report(BRANCH_ADDED, Flags::WIDENS, message, x.ptr.clone(), at.ptr.clone(), None, value);
+    }
+    if keyword == "oneOf" {
+        // A value may now match two branches: on an input when something widened, on
+        // an output when something narrowed (a value that matched one new branch
+        // matching two old ones).
+        let risky = match cmp.side {
+            Side::Input => (flags.widens || added > 0) && !disjoint(&new),
+            _ => (flags.narrows || removed > 0) && !disjoint(&old),
+        };
+        if risky {
+            let reason = match cmp.side {
+                Side::Input => {
+                    "a `oneOf` branch was added or widened, and a value that matched one branch may now match two and be refused"
+                }
+                _ => {
+                    "a `oneOf` branch was removed or narrowed, and a value may match two of the old branches, which refused it"
+                }
+            };
+            flags |= cmp.uncertain(path, reason, x, y);
+        }
+    }
+    flags
+}
+
+/// What tells branches apart: the types they accept, the values they list, and the
+/// values they list for required properties.
+struct Shape<'a> {
+    types: u8,
+    values: Option<Vec<&'a Value>>,
+    discriminators: Vec<(&'a str, Vec<&'a Value>)>,
+}
+
+fn shape<'a>(view: &View<'a>) -> Shape<'a> {
+    let mut shape = Shape { types: types::ALL, values: None, discriminators: Vec::new() };
+    if view.never.is_some() {
+        shape.types = 0;
+    }
+    for c in &view.conjuncts {
+        shape.types &= types::of(c);
+        if let Some(listed) = values::listed(c) {
+            let listed: Vec<&Value> = listed.into_iter().map(|(v, _)| v).collect();
+            shape.types &= listed.iter().fold(0, |acc, v| acc | types::of_value(v));
+            shape.values.get_or_insert(listed);
+        }
+    }
+    for c in &view.conjuncts {
+        for (name, _) in &c.required {
+            let Some(property) = view.conjuncts.iter().find_map(|c| c.property(name)) else {
+                continue;
+            };
+            let listed = match property.value {
+                Value::Object(object) => object
+                    .get("const")
+                    .map(|v| vec![v])
+                    .or_else(|| object.get("enum").and_then(Value::as_array).map(|l| l.iter().collect())),
+                _ => None,
+            };
+            if let Some(listed) = listed {
+                shape.discriminators.push((name, listed));
+            }
+        }
+    }
+    shape
+}
+
+fn disjoint_values(x: &[&Value], y: &[&Value]) -> bool {
+    !x.iter().any(|v| y.iter().any(|w| json_eq(v, w)))
+}
+
+/// Whether no value matches two of `branches`, as far as can be told.
+fn disjoint(branches: &[View<'_>]) -> bool {
+    let shapes: Vec<Shape<'_>> = branches.iter().map(shape).collect();
+    for (i, x) in shapes.iter().enumerate() {
+        for y in &shapes[i + 1..] {
+            let apart = x.types & y.types == 0
+                || matches!((&x.values, &y.values), (Some(vx), Some(vy)) if disjoint_values(vx, vy))
+                || x.discriminators.iter().any(|(name, vx)| {
+                    y.discriminators.iter().any(|(other, vy)| name == other && disjoint_values(vx, vy))
+                });
+            if !apart {
+                return false;
+            }
+        }
+    }
+    true
+}

@@ -1,0 +1,148 @@
+//! `type`: the kinds of JSON value a schema accepts. An absent `type` accepts every
+//! kind; `integer` is the part of `number` without a fraction.
+
+use serde_json::Value;
+
+use super::engine::{Cmp, Conjunct, Flags, Path};
+use crate::declare_diff_rule;
+
+declare_diff_rule! {
+    /// ## What it reports
+    /// A schema whose `type` accepts fewer kinds of value than before: a type dropped
+    /// from a list, `number` become `integer`, or a `type` written where there was
+    /// none.
+    ///
+    /// ## Why breaking on input
+    /// A caller that sends a value of the dropped type is refused. On an output or an
+    /// error, callers receive fewer kinds of value than they handle: no harm.
+    ///
+    /// ## Example
+    /// `limit: {type: [integer, "null"]}` becomes `limit: {type: integer}`: a caller
+    /// sending `null` is refused.
+    pub static TYPE_NARROWED = {
+        code: "type-narrowed",
+        summary: "a schema accepts fewer types",
+        levels: { input: Breaking, output: Info, error: Info },
+    }
+}
+
+declare_diff_rule! {
+    /// ## What it reports
+    /// A schema whose `type` accepts more kinds of value than before: a type added to
+    /// a list, `integer` become `number`, or the `type` removed.
+    ///
+    /// ## Why breaking on output and error
+    /// Callers receive values of a type their code does not expect (`1.5` where they
+    /// parsed an integer). On an input, callers may send more: no harm.
+    ///
+    /// ## Example
+    /// An output's `count: {type: integer}` becomes `count: {type: number}`.
+    pub static TYPE_WIDENED = {
+        code: "type-widened",
+        summary: "a schema accepts more types",
+        levels: { input: Info, output: Breaking, error: Breaking },
+    }
+}
+
+pub const NULL: u8 = 1;
+pub const BOOLEAN: u8 = 2;
+pub const OBJECT: u8 = 4;
+pub const ARRAY: u8 = 8;
+pub const STRING: u8 = 16;
+/// Numbers with a fraction.
+pub const FRACTION: u8 = 32;
+pub const INTEGER: u8 = 64;
+pub const NUMBER: u8 = FRACTION | INTEGER;
+pub const ALL: u8 = 127;
+
+fn bits(name: &str) -> u8 {
+    match name {
+        "null" => NULL,
+        "boolean" => BOOLEAN,
+        "object" => OBJECT,
+        "array" => ARRAY,
+        "string" => STRING,
+        "number" => NUMBER,
+        "integer" => INTEGER,
+        _ => 0,
+    }
+}
+
+/// The kinds of value a conjunct admits: those its `type` does, and when it lists
+/// its values (`enum`, `const`), only the kinds of those.
+pub fn of(c: &Conjunct<'_>) -> u8 {
+    let declared = declared(c);
+    match super::values::listed(c) {
+        Some(listed) => listed.iter().fold(0, |acc, (v, _)| acc | of_value(v)) & declared,
+        None => declared,
+    }
+}
+
+/// The kinds of value `type` admits in a conjunct.
+pub fn declared(c: &Conjunct<'_>) -> u8 {
+    match c.value("type") {
+        Some(Value::String(name)) => bits(name),
+        Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).fold(0, |acc, name| acc | bits(name)),
+        _ => ALL,
+    }
+}
+
+/// The kind of one value.
+pub fn of_value(value: &Value) -> u8 {
+    match value {
+        Value::Null => NULL,
+        Value::Bool(_) => BOOLEAN,
+        Value::Object(_) => OBJECT,
+        Value::Array(_) => ARRAY,
+        Value::String(_) => STRING,
+        Value::Number(n) => {
+            if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) {
+                INTEGER
+            } else {
+                FRACTION
+            }
+        }
+    }
+}
+
+/// The kinds in `set`, for a message.
+pub fn describe(set: u8) -> String {
+    let mut names = Vec::new();
+    for (bit, name) in [(NULL, "null"), (BOOLEAN, "boolean"), (OBJECT, "object"), (ARRAY, "array"), (STRING, "string")]
+    {
+        if set & bit != 0 {
+            names.push(format!("`{name}`"));
+        }
+    }
+    match set & NUMBER {
+        NUMBER => names.push("`number`".to_owned()),
+        INTEGER => names.push("`integer`".to_owned()),
+        FRACTION => names.push("numbers with a fraction".to_owned()),
+        _ => {}
+    }
+    names.join(", ")
+}
+
+pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
+    // Two lists of values: comparing the values compares their types.
+    if super::values::listed(a).is_some() && super::values::listed(b).is_some() {
+        return Flags::NONE;
+    }
+    let (ta, tb) = (of(a), of(b));
+    let mut flags = Flags::NONE;
+    let (old, new) = (a.value("type"), b.value("type"));
+    let removed = ta & !tb;
+    if removed != 0 {
+        let message = format!("{} {} {}", cmp.subject(path), cmp.refuses(), describe(removed));
+        flags |= cmp.report(TYPE_NARROWED, Flags::NARROWS, message, a.ptr("type"), b.ptr("type"), old, new);
+    }
+    let added = tb & !ta;
+    if added != 0 {
+        let message = match tb {
+            ALL => format!("{} {} any type (was {})", cmp.subject(path), cmp.allows(), describe(ta)),
+            _ => format!("{} {} {}", cmp.subject(path), cmp.allows(), describe(added)),
+        };
+        flags |= cmp.report(TYPE_WIDENED, Flags::WIDENS, message, a.ptr("type"), b.ptr("type"), old, new);
+    }
+    flags
+}
