@@ -110,15 +110,63 @@ fn info_changes_keep_every_instance_valid_in_their_direction() {
     }
 }
 
-/// One mutation of `old`'s schema under `seed`, compiled, diffed and checked.
-fn check_one(seed: u64, name: &str, old: &Compiled, suite: &[Value], tally: &mut Tally) {
+/// Of the mutations, the share (in fifths) made on a schema first changed by another
+/// mutation: most of them one that adds a keyword the next one then changes or removes
+/// (an enum, a const, a bound, a pattern, a format, a closed object, branches, items,
+/// a list of types), which the corpus has few of or none; the rest any two in a row.
+const ENRICHED_FIFTHS: u32 = 2;
+
+/// The pairs of families an enriched mutation is drawn from: the first adds what the
+/// second changes.
+const PAIRS: &[[(u32, Need); 2]] = {
+    use Need::{Absent, Any, Present};
+    &[
+        [(4, Absent(&["enum"])), (4, Present(&["enum"]))],
+        [(5, Absent(&["const"])), (5, Present(&["const"]))],
+        [(7, Any), (6, Any)],
+        [(8, Absent(&["pattern"])), (8, Present(&["pattern"]))],
+        [(9, Absent(&["format"])), (9, Present(&["format"]))],
+        [(10, Absent(&["additionalProperties"])), (10, Present(&["additionalProperties"]))],
+        [(11, Absent(&["anyOf", "oneOf"])), (11, Present(&["anyOf", "oneOf"]))],
+        [(12, Absent(&["items"])), (12, Present(&["items"]))],
+        [(1, Any), (0, Any)],
+    ]
+};
+
+/// One mutation of `original`'s schema under `seed`, compiled, diffed and checked.
+fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally: &mut Tally) {
     let mut rng = Rng::with_seed(seed);
     tally.mutations += 1;
+    let mut before = None;
+    let mut families = FAMILIES;
+    let enriched;
+    let old = if rng.u32(..5) < ENRICHED_FIFTHS {
+        let mut schema = original.schema.clone();
+        let pair = choose(&mut rng, PAIRS);
+        let first = if rng.u32(..4) > 0 { std::slice::from_ref(&pair[0]) } else { FAMILIES };
+        if first.len() == 1 {
+            families = std::slice::from_ref(&pair[1]);
+        }
+        before = mutate(&mut schema, first, &mut rng).map(|m| m.what);
+        enriched = match Compiled::new(name, &schema) {
+            Ok(old) => old,
+            Err(_) => {
+                tally.refused += 1;
+                return;
+            }
+        };
+        &enriched
+    } else {
+        original
+    };
     let mut schema = old.schema.clone();
-    let Some(mutation) = mutate(&mut schema, &mut rng) else {
+    let Some(mut mutation) = mutate(&mut schema, families, &mut rng) else {
         tally.unmutated += 1;
         return;
     };
+    if let Some(before) = before {
+        mutation.what = format!("{}, on the tool's schema first changed by {before}", mutation.what);
+    }
     let new = match Compiled::new(name, &schema) {
         Ok(new) => new,
         Err(_) => {
@@ -127,15 +175,18 @@ fn check_one(seed: u64, name: &str, old: &Compiled, suite: &[Value], tally: &mut
         }
     };
     tally.compared += 1;
-    let itself = diff::diff(&compared(&new.catalog), &compared(&new.catalog));
-    if !itself.is_empty() {
-        tally.fail(&mutation.kind, "itself");
-        tally.show(format!(
-            "seed {seed:#x}, tool {name}, mutation {}: the diff of the mutated catalog with itself is not empty\n  \
-             schema: {schema}\n  changes:\n{}",
-            mutation.what,
-            list(&itself)
-        ));
+    for side in [old, &new] {
+        let itself = diff::diff(&compared(&side.catalog), &compared(&side.catalog));
+        if !itself.is_empty() {
+            tally.fail(&mutation.kind, "itself");
+            tally.show(format!(
+                "seed {seed:#x}, tool {name}, mutation {}: the diff of a catalog with itself is not empty\n  \
+                 schema: {}\n  changes:\n{}",
+                mutation.what,
+                side.schema,
+                list(&itself)
+            ));
+        }
     }
     let changes = diff::diff(&compared(&old.catalog), &compared(&new.catalog));
     let level = |side: Side| changes.iter().filter(|c| c.side == side).map(|c| c.level).max();
@@ -194,7 +245,7 @@ fn check_one(seed: u64, name: &str, old: &Compiled, suite: &[Value], tally: &mut
         let (valid, invalid) = if direction == "input" { ("old", "new") } else { ("new", "old") };
         let side = if direction == "input" { Side::Input } else { Side::Output };
         let said: Vec<Change> = changes.iter().filter(|c| c.side == side).cloned().collect();
-        let place = pointer(&mutation.path);
+        let place = shown_pointer(&mutation.path);
         tally.show(format!(
             "seed {seed:#x}, tool {name}, mutation {}\n  \
              as an {direction} schema: {count} instance(s) valid under the {valid} schema but not under the {invalid}, \
@@ -466,6 +517,11 @@ fn choose<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
     &items[rng.usize(..items.len())]
 }
 
+/// A JSON pointer as shown in a message: `/` for the root.
+fn shown_pointer(path: &[String]) -> String {
+    if path.is_empty() { "/".to_owned() } else { pointer(path) }
+}
+
 /// A JSON pointer of path segments.
 fn pointer(path: &[String]) -> String {
     path.iter().map(|s| format!("/{}", s.replace('~', "~0").replace('/', "~1"))).collect()
@@ -603,26 +659,87 @@ fn bound_type(bound: &str) -> &'static str {
     }
 }
 
-/// One random mutation of a random subschema of `schema`, or `None` when nothing
-/// applied after many tries.
-/// The families of mutation [`mutate_here`] knows, each as often as it is listed: the
-/// family is drawn first, then a position where it applies, so that the families that
-/// apply only to objects or to existing bounds are not drowned by string properties.
-const FAMILIES: &[u32] =
-    &[0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 6, 6, 6, 7, 7, 8, 9, 10, 10, 11, 11, 12, 13, 14, 15, 16, 17, 18];
+/// Where a family of mutation applies: anywhere (as far as the family can tell), or
+/// only where a keyword is present, or absent.
+#[derive(Clone, Copy)]
+enum Need {
+    Any,
+    Present(&'static [&'static str]),
+    Absent(&'static [&'static str]),
+}
 
-fn mutate(schema: &mut Value, rng: &mut Rng) -> Option<Mutation> {
+/// The families of mutation [`mutate_here`] knows, each as often as it is listed, with
+/// where it applies: the family is drawn first, then a position where it applies, so
+/// that those that change an existing keyword (an enum, a bound, a closed object) are
+/// not drowned by those that add one to any string property.
+const FAMILIES: &[(u32, Need)] = {
+    use Need::{Absent, Any, Present};
+    const ENUM: &[&str] = &["enum"];
+    const CONST: &[&str] = &["const"];
+    const PATTERN: &[&str] = &["pattern"];
+    const FORMAT: &[&str] = &["format"];
+    const CLOSED: &[&str] = &["additionalProperties"];
+    const BRANCHES: &[&str] = &["anyOf", "oneOf"];
+    const ITEMS: &[&str] = &["items"];
+    &[
+        (0, Any),
+        (0, Any),
+        (1, Any),
+        (1, Any),
+        (2, Any),
+        (2, Any),
+        (3, Any),
+        (3, Any),
+        (4, Present(ENUM)),
+        (4, Present(ENUM)),
+        (4, Absent(ENUM)),
+        (5, Present(CONST)),
+        (5, Absent(CONST)),
+        (6, Any),
+        (6, Any),
+        (6, Any),
+        (7, Any),
+        (7, Any),
+        (8, Present(PATTERN)),
+        (8, Absent(PATTERN)),
+        (9, Present(FORMAT)),
+        (9, Absent(FORMAT)),
+        (10, Present(CLOSED)),
+        (10, Absent(CLOSED)),
+        (11, Present(BRANCHES)),
+        (11, Absent(BRANCHES)),
+        (12, Present(ITEMS)),
+        (12, Absent(ITEMS)),
+        (13, Any),
+        (14, Any),
+        (15, Any),
+        (16, Any),
+        (17, Any),
+        (18, Any),
+    ]
+};
+
+/// One mutation of `schema`, of one of `families` (drawn again and again until one
+/// applies somewhere), at a random position; `None` when none applied.
+fn mutate(schema: &mut Value, families: &[(u32, Need)], rng: &mut Rng) -> Option<Mutation> {
     let mut found = Vec::new();
     positions(schema, &mut Vec::new(), &mut found);
     for _ in 0..64 {
-        let family = *choose(rng, FAMILIES);
+        let (family, need) = *choose(rng, families);
         rng.shuffle(&mut found);
         for path in &found {
             let Some(Value::Object(s)) = at(schema, path) else { continue };
+            let applies = match need {
+                Need::Any => true,
+                Need::Present(keys) => keys.iter().any(|k| s.contains_key(*k)),
+                Need::Absent(keys) => !keys.iter().any(|k| s.contains_key(*k)),
+            };
+            if !applies {
+                continue;
+            }
             let mut copy = s.clone();
             if let Some((kind, detail)) = mutate_here(family, &mut copy, rng) {
-                let what =
-                    format!("{kind} at {}: {detail}", if path.is_empty() { "/".to_owned() } else { pointer(path) });
+                let what = format!("{kind} at {}: {detail}", shown_pointer(path));
                 *at_mut(schema, path).unwrap() = Value::Object(copy);
                 return Some(Mutation { kind: kind.to_owned(), what, path: path.clone() });
             }
@@ -762,7 +879,9 @@ fn mutate_here(family: u32, s: &mut Map<String, Value>, rng: &mut Rng) -> Option
         }
         // enum
         4 => {
-            let value = generate(&Value::Object(s.clone()), rng, &[], 0);
+            let mut without = s.clone();
+            without.remove("enum");
+            let value = generate(&Value::Object(without), rng, &[], 0);
             match s.get_mut("enum") {
                 Some(Value::Array(values)) => match rng.u32(..4) {
                     0 => {
@@ -805,7 +924,9 @@ fn mutate_here(family: u32, s: &mut Map<String, Value>, rng: &mut Rng) -> Option
         }
         // const
         5 => {
-            let value = generate(&Value::Object(s.clone()), rng, &[], 0);
+            let mut without = s.clone();
+            without.remove("const");
+            let value = generate(&Value::Object(without), rng, &[], 0);
             match s.get("const").cloned() {
                 Some(old) if rng.bool() => {
                     if old == value {
@@ -835,6 +956,19 @@ fn mutate_here(family: u32, s: &mut Map<String, Value>, rng: &mut Rng) -> Option
             let count = bound_type(bound) != "number";
             let v = s[bound].as_f64().unwrap();
             let step = if bound == "multipleOf" { v } else { f64::from(rng.u32(1..3)) };
+            let swapped = match bound {
+                "minimum" => Some("exclusiveMinimum"),
+                "exclusiveMinimum" => Some("minimum"),
+                "maximum" => Some("exclusiveMaximum"),
+                "exclusiveMaximum" => Some("maximum"),
+                _ => None,
+            };
+            if let Some(other) = swapped.filter(|other| rng.u32(..4) == 0 && !s.contains_key(*other)) {
+                // The same value, inclusive made exclusive or the reverse.
+                let value = s.remove(bound).unwrap();
+                s.insert(other.into(), value);
+                return Some(("bound-exclusivity", format!("{bound} {v} -> {other} {v}")));
+            }
             let (kind, new) = match rng.u32(..4) {
                 0 => ("bound-up", if bound == "multipleOf" { v * 2.0 } else { v + step }),
                 1 => ("bound-down", if bound == "multipleOf" { v / 2.0 } else { v - step }),
@@ -935,7 +1069,12 @@ fn mutate_here(family: u32, s: &mut Map<String, Value>, rng: &mut Rng) -> Option
         }
         // anyOf / oneOf branches
         11 => {
-            let key = if rng.bool() { "anyOf" } else { "oneOf" };
+            let key = match () {
+                () if s.contains_key("anyOf") => "anyOf",
+                () if s.contains_key("oneOf") => "oneOf",
+                () if rng.bool() => "anyOf",
+                () => "oneOf",
+            };
             match s.get_mut(key) {
                 Some(Value::Array(branches)) => {
                     if branches.len() > 1 && rng.bool() {
