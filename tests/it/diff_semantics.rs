@@ -116,20 +116,39 @@ fn info_changes_keep_every_instance_valid_in_their_direction() {
 /// a list of types), which the corpus has few of or none; the rest any two in a row.
 const ENRICHED_FIFTHS: u32 = 2;
 
-/// The pairs of families an enriched mutation is drawn from: the first adds what the
-/// second changes.
-const PAIRS: &[[(u32, Need); 2]] = {
+/// A step of an enriched mutation: one of `families`, at a position inside one of the
+/// keywords `inside` (anywhere when empty).
+struct Step {
+    families: &'static [(u32, Need)],
+    inside: &'static [&'static str],
+}
+
+const fn step(families: &'static [(u32, Need)]) -> Step {
+    Step { families, inside: &[] }
+}
+
+/// The pairs of steps an enriched mutation is drawn from: the first adds what the
+/// second changes, or changes inside.
+const PAIRS: &[(Step, Step)] = {
     use Need::{Absent, Any, Present};
+    const fn inside(inside: &'static [&'static str]) -> Step {
+        Step { families: FAMILIES, inside }
+    }
     &[
-        [(4, Absent(&["enum"])), (4, Present(&["enum"]))],
-        [(5, Absent(&["const"])), (5, Present(&["const"]))],
-        [(7, Any), (6, Any)],
-        [(8, Absent(&["pattern"])), (8, Present(&["pattern"]))],
-        [(9, Absent(&["format"])), (9, Present(&["format"]))],
-        [(10, Absent(&["additionalProperties"])), (10, Present(&["additionalProperties"]))],
-        [(11, Absent(&["anyOf", "oneOf"])), (11, Present(&["anyOf", "oneOf"]))],
-        [(12, Absent(&["items"])), (12, Present(&["items"]))],
-        [(1, Any), (0, Any)],
+        (step(&[(4, Absent(&["enum"]))]), step(&[(4, Present(&["enum"]))])),
+        (step(&[(5, Absent(&["const"]))]), step(&[(5, Present(&["const"]))])),
+        (step(&[(7, Any)]), step(&[(6, Any)])),
+        (step(&[(8, Absent(&["pattern"]))]), step(&[(8, Present(&["pattern"]))])),
+        (step(&[(9, Absent(&["format"]))]), step(&[(9, Present(&["format"]))])),
+        (step(&[(10, Absent(&["additionalProperties"]))]), step(&[(10, Present(&["additionalProperties"]))])),
+        (step(&[(11, Absent(&["anyOf", "oneOf"]))]), step(&[(11, Present(&["anyOf", "oneOf"]))])),
+        (step(&[(11, Absent(&["anyOf", "oneOf"]))]), inside(&["anyOf", "oneOf"])),
+        (step(&[(12, Absent(&["items"]))]), step(&[(12, Present(&["items"]))])),
+        (step(&[(13, Absent(&["not"]))]), inside(&["not"])),
+        (step(&[(14, Absent(&["if"]))]), inside(&["if", "then"])),
+        (step(&[(15, Absent(&["allOf"]))]), inside(&["allOf"])),
+        (step(&[(19, Any)]), inside(&["$defs"])),
+        (step(&[(1, Any)]), step(&[(0, Any)])),
     ]
 };
 
@@ -138,15 +157,17 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
     let mut rng = Rng::with_seed(seed);
     tally.mutations += 1;
     let mut before = None;
-    let mut families = FAMILIES;
+    let mut second = &step(FAMILIES);
     let enriched;
     let old = if rng.u32(..5) < ENRICHED_FIFTHS {
         let mut schema = original.schema.clone();
-        let pair = choose(&mut rng, PAIRS);
-        let first = if rng.u32(..4) > 0 { std::slice::from_ref(&pair[0]) } else { FAMILIES };
-        if first.len() == 1 {
-            families = std::slice::from_ref(&pair[1]);
-        }
+        let (first, then) = choose(&mut rng, PAIRS);
+        let first = if rng.u32(..4) > 0 {
+            second = then;
+            first
+        } else {
+            &step(FAMILIES)
+        };
         before = mutate(&mut schema, first, &mut rng).map(|m| m.what);
         enriched = match Compiled::new(name, &schema) {
             Ok(old) => old,
@@ -160,7 +181,7 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
         original
     };
     let mut schema = old.schema.clone();
-    let Some(mut mutation) = mutate(&mut schema, families, &mut rng) else {
+    let Some(mut mutation) = mutate(&mut schema, second, &mut rng) else {
         tally.unmutated += 1;
         return;
     };
@@ -716,16 +737,19 @@ const FAMILIES: &[(u32, Need)] = {
         (16, Any),
         (17, Any),
         (18, Any),
+        (19, Any),
+        (20, Any),
     ]
 };
 
-/// One mutation of `schema`, of one of `families` (drawn again and again until one
+/// One mutation of `schema` by `step` (its family drawn again and again until one
 /// applies somewhere), at a random position; `None` when none applied.
-fn mutate(schema: &mut Value, families: &[(u32, Need)], rng: &mut Rng) -> Option<Mutation> {
+fn mutate(schema: &mut Value, step: &Step, rng: &mut Rng) -> Option<Mutation> {
     let mut found = Vec::new();
     positions(schema, &mut Vec::new(), &mut found);
+    found.retain(|path| step.inside.is_empty() || keywords(path).iter().any(|k| step.inside.contains(k)));
     for _ in 0..64 {
-        let (family, need) = *choose(rng, families);
+        let (family, need) = *choose(rng, step.families);
         rng.shuffle(&mut found);
         for path in &found {
             let Some(Value::Object(s)) = at(schema, path) else { continue };
@@ -737,6 +761,23 @@ fn mutate(schema: &mut Value, families: &[(u32, Need)], rng: &mut Rng) -> Option
             if !applies {
                 continue;
             }
+            if family == 19 {
+                if let Some(mutation) = extract_definition(schema, path) {
+                    return Some(mutation);
+                }
+                continue;
+            }
+            if family == 20 {
+                // A boolean schema in place of a subschema: true accepts anything, false
+                // nothing.
+                if path.is_empty() {
+                    continue;
+                }
+                let accepts = rng.bool();
+                *at_mut(schema, path).unwrap() = Value::Bool(accepts);
+                let what = format!("boolean-schema at {}: replaced by {accepts}", shown_pointer(path));
+                return Some(Mutation { kind: "boolean-schema".to_owned(), what, path: path.clone() });
+            }
             let mut copy = s.clone();
             if let Some((kind, detail)) = mutate_here(family, &mut copy, rng) {
                 let what = format!("{kind} at {}: {detail}", shown_pointer(path));
@@ -746,6 +787,46 @@ fn mutate(schema: &mut Value, families: &[(u32, Need)], rng: &mut Rng) -> Option
         }
     }
     None
+}
+
+/// The keywords on a subschema path (without the property names and indexes).
+fn keywords(path: &[String]) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut segments = path.iter();
+    while let Some(segment) = segments.next() {
+        found.push(segment.as_str());
+        if matches!(
+            segment.as_str(),
+            "properties"
+                | "$defs"
+                | "patternProperties"
+                | "dependentSchemas"
+                | "anyOf"
+                | "oneOf"
+                | "allOf"
+                | "prefixItems"
+        ) {
+            segments.next();
+        }
+    }
+    found
+}
+
+/// The subschema at `path` moved to the root's `$defs` and referenced from where it
+/// was (no change of meaning); `None` at the root, or inside a definition already.
+fn extract_definition(schema: &mut Value, path: &[String]) -> Option<Mutation> {
+    if path.is_empty() || path[0] == "$defs" {
+        return None;
+    }
+    let name = format!("d{}", schema.get("$defs").and_then(Value::as_object).map_or(0, Map::len));
+    let reference = json!({"$ref": format!("#/$defs/{name}")});
+    let moved = std::mem::replace(at_mut(schema, path)?, reference);
+    schema.as_object_mut()?.entry("$defs").or_insert_with(|| json!({}))[&name] = moved;
+    Some(Mutation {
+        kind: "ref-extract".to_owned(),
+        what: format!("ref-extract at {}: moved to /$defs/{name} and referenced", shown_pointer(path)),
+        path: path.to_vec(),
+    })
 }
 
 /// One mutation of `family` of the subschema `s`: its kind and what it did, or `None`
@@ -1124,7 +1205,11 @@ fn mutate_here(family: u32, s: &mut Map<String, Value>, rng: &mut Rng) -> Option
                 Some(("not-remove", format!("removed not {old}")))
             }
             None if rng.bool() => {
-                let excluded = json!({"const": generate(&Value::Object(s.clone()), rng, &[], 0)});
+                let excluded = if rng.bool() {
+                    json!({"const": generate(&Value::Object(s.clone()), rng, &[], 0)})
+                } else {
+                    simple_schema(rng)
+                };
                 s.insert("not".into(), excluded.clone());
                 Some(("not-add", format!("not {excluded}")))
             }
@@ -1421,9 +1506,22 @@ fn candidates(schema: &Value, rng: &mut Rng, depth: usize, into: &mut Vec<Value>
     }
 }
 
-/// The place in an instance that a subschema path constrains: `None` when it is not one
-/// place (additional or pattern properties, contains, a definition).
-fn instance_place(path: &[String]) -> Option<Vec<Result<String, usize>>> {
+/// The place in an instance that a subschema path of `schema` constrains (in a
+/// definition: where the definition is referenced); `None` when it is not one place
+/// (additional or pattern properties, contains, an unreferenced definition).
+fn instance_place(schema: &Value, path: &[String]) -> Option<Vec<Result<String, usize>>> {
+    if path.first().map(String::as_str) == Some("$defs") {
+        let target = format!("#/$defs/{}", path.get(1)?);
+        let mut found = Vec::new();
+        positions(schema, &mut Vec::new(), &mut found);
+        let site = found.into_iter().find(|p| {
+            p.first().map(String::as_str) != Some("$defs")
+                && at(schema, p).and_then(|s| s.get("$ref")).and_then(Value::as_str) == Some(target.as_str())
+        })?;
+        let mut place = instance_place(schema, &site)?;
+        place.extend(instance_place(schema, &path[2..])?);
+        return Some(place);
+    }
     let mut place = Vec::new();
     let mut segments = path.iter();
     while let Some(segment) = segments.next() {
@@ -1439,6 +1537,32 @@ fn instance_place(path: &[String]) -> Option<Vec<Result<String, usize>>> {
         }
     }
     Some(place)
+}
+
+/// `schema` with each local reference to a definition replaced by the definition
+/// (beside the reference's other keywords), for generating instances.
+fn inlined(schema: &Value, root: &Value, depth: usize) -> Value {
+    match schema {
+        Value::Object(map) => {
+            let mut out = Map::new();
+            if let Some(target) = map.get("$ref").and_then(Value::as_str) {
+                let path: Vec<String> = target.strip_prefix("#/").unwrap_or("").split('/').map(str::to_owned).collect();
+                if let Some(Value::Object(definition)) = at(root, &path).filter(|_| depth < 8) {
+                    for (key, value) in definition {
+                        out.insert(key.clone(), inlined(value, root, depth + 1));
+                    }
+                }
+            }
+            for (key, value) in map {
+                if key != "$ref" && key != "$defs" {
+                    out.insert(key.clone(), inlined(value, root, depth));
+                }
+            }
+            Value::Object(out)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(|item| inlined(item, root, depth)).collect()),
+        other => other.clone(),
+    }
 }
 
 /// `instance` with `value` put at `place`, making the objects and arrays on the way.
@@ -1474,23 +1598,25 @@ fn put(instance: &mut Value, place: &[Result<String, usize>], value: Value) {
 /// of the Test-Suite data whole.
 fn instances(old: &Compiled, new: &Compiled, mutation: &Mutation, suite: &[Value], rng: &mut Rng) -> Vec<Value> {
     let mut all = Vec::new();
-    let (old, new) = ((old, &old.schema), (new, &new.schema));
+    let (old_inlined, new_inlined) = (inlined(&old.schema, &old.schema, 0), inlined(&new.schema, &new.schema, 0));
     for _ in 0..RANDOM_INSTANCES {
-        all.push(generate(old.1, rng, suite, 0));
-        all.push(generate(new.1, rng, suite, 0));
+        all.push(generate(&old_inlined, rng, suite, 0));
+        all.push(generate(&new_inlined, rng, suite, 0));
     }
     for _ in 0..SUITE_SAMPLE {
         all.push(choose(rng, suite).clone());
     }
-    if let Some(place) = instance_place(&mutation.path) {
+    if let Some(place) = instance_place(&old.schema, &mutation.path) {
         let mut values = Vec::new();
-        for schema in [at(old.1, &mutation.path), at(new.1, &mutation.path)].into_iter().flatten() {
-            candidates(schema, rng, 0, &mut values);
+        for side in [old, new] {
+            if let Some(schema) = at(&side.schema, &mutation.path) {
+                candidates(&inlined(schema, &side.schema, 0), rng, 0, &mut values);
+            }
         }
         for _ in 0..SUITE_SAMPLE {
             values.push(choose(rng, suite).clone());
         }
-        let bases = [generate_valid(old.0, rng), generate_valid(new.0, rng)];
+        let bases = [generate_valid(old, &old_inlined, rng), generate_valid(new, &new_inlined, rng)];
         for value in values {
             let mut instance = bases[rng.usize(..2)].clone();
             put(&mut instance, &place, value);
@@ -1503,13 +1629,13 @@ fn instances(old: &Compiled, new: &Compiled, mutation: &Mutation, suite: &[Value
 }
 
 /// An instance generated from `schema`, preferring one it accepts (a few tries).
-fn generate_valid(side: &Compiled, rng: &mut Rng) -> Value {
-    let mut instance = generate(&side.schema, rng, &[], 0);
+fn generate_valid(side: &Compiled, inlined: &Value, rng: &mut Rng) -> Value {
+    let mut instance = generate(inlined, rng, &[], 0);
     for _ in 0..8 {
         if side.validator.is_valid(&instance) {
             break;
         }
-        instance = generate(&side.schema, rng, &[], 0);
+        instance = generate(inlined, rng, &[], 0);
     }
     instance
 }
@@ -1518,12 +1644,17 @@ fn generate_valid(side: &Compiled, rng: &mut Rng) -> Value {
 fn the_instance_place_of_a_subschema_path() {
     let path = |p: &str| p.split('/').skip(1).map(str::to_owned).collect::<Vec<_>>();
     assert_eq!(
-        instance_place(&path("/properties/a/items/oneOf/1/properties/b")),
+        instance_place(&json!({}), &path("/properties/a/items/oneOf/1/properties/b")),
         Some(vec![Ok("a".to_owned()), Err(0), Ok("b".to_owned())])
     );
-    assert_eq!(instance_place(&path("/properties/a/additionalProperties")), None);
+    assert_eq!(instance_place(&json!({}), &path("/properties/a/additionalProperties")), None);
     let mut instance = json!({"a": 1});
-    put(&mut instance, &instance_place(&path("/properties/a/items/properties/b")).unwrap(), json!(2));
+    put(&mut instance, &instance_place(&json!({}), &path("/properties/a/items/properties/b")).unwrap(), json!(2));
+    let referring = json!({"properties": {"a": {"items": {"$ref": "#/$defs/d0"}}}, "$defs": {"d0": {}}});
+    assert_eq!(
+        instance_place(&referring, &path("/$defs/d0/properties/b")),
+        Some(vec![Ok("a".to_owned()), Err(0), Ok("b".to_owned())])
+    );
     assert_eq!(instance, json!({"a": [{"b": 2}]}));
     let declared: BTreeSet<String> = ["a".to_owned()].into();
     assert!(!undeclared(&json!({"a": [{"a": 1}]}), &declared));
