@@ -2,27 +2,31 @@
 //! expectations of each rule, but what a level promises callers.
 //!
 //! Every tool of the GitHub MCP server is mutated once per round, by a seeded PRNG, at
-//! a random subschema position of its `inputSchema` (a type narrowed or widened, a
+//! a random subschema position of its `inputSchema`: a type narrowed or widened, a
 //! required name, a property, an enum value, a const, a bound, a pattern or format,
 //! an object closed or opened, an anyOf/oneOf branch, the items, a `not`, an
-//! `if`/`then`, ...). The original and the mutation, each declared as both the
-//! `inputSchema` and the `outputSchema` of a one-tool registry, are compiled and
-//! diffed. Then, judged by the `jsonschema` crate (Draft 2020-12, formats asserted,
-//! nothing fetched), over instances generated from both schemas (near each bound, from
-//! each enum and const, wrong-typed, at the mutated position above all) and the data of
-//! the JSON-Schema-Test-Suite (whole, and at the mutated position):
+//! `if`/`then`, a boolean schema, a subschema moved to `$defs`... Two in five
+//! mutations are made on a schema first changed by another, mostly one that adds what
+//! the second then changes (the corpus has no const, pattern, format or definitions).
+//! The old and the new schema, each declared as the `inputSchema`, `outputSchema` and
+//! `errorSchema` of a one-tool registry, are compiled and diffed. Then, judged by the
+//! `jsonschema` crate (Draft 2020-12, formats asserted, nothing fetched), over
+//! instances generated from both schemas (near each bound, from each enum and const,
+//! wrong-typed, at the mutated position above all) and the data of the
+//! JSON-Schema-Test-Suite (whole, at the mutated position, and here and there in
+//! generated instances):
 //!
 //! - where no input change is above `info`, every instance valid under the old schema
 //!   is valid under the new: callers who sent it still may;
-//! - where no output change is above `info`, every instance valid under the new schema
-//!   is valid under the old: callers who received only old values still do.
+//! - where no output (or error) change is above `info`, every instance valid under the
+//!   new schema is valid under the old: callers who received only old values still do.
 //!
 //! An instance is left out when it has an object key, anywhere, that the schema it is
-//! presumed valid under (the old one for inputs, the new one for outputs) declares
-//! nowhere as a `properties` name: on an input, a caller has no business sending a
-//! property the schema never mentioned, so declaring it later is no break; on an
-//! output, the mirror: a caller has no business reading a property the new schema
-//! does not mention.
+//! presumed valid under (the old one for inputs, the new one for outputs and errors)
+//! declares nowhere as a `properties` name: on an input, a caller has no business
+//! sending a property the schema never mentioned, so declaring it later is no break;
+//! on an output, the mirror: a caller has no business reading a property the new
+//! schema does not mention.
 //!
 //! And the diff of every compiled catalog with itself is empty.
 //!
@@ -148,6 +152,10 @@ const PAIRS: &[(Step, Step)] = {
         (step(&[(14, Absent(&["if"]))]), inside(&["if", "then"])),
         (step(&[(15, Absent(&["allOf"]))]), inside(&["allOf"])),
         (step(&[(19, Any)]), inside(&["$defs"])),
+        (
+            Step { families: &[(19, Any)], inside: &["anyOf", "oneOf", "allOf", "not", "if", "then", "items"] },
+            inside(&["$defs"]),
+        ),
         (step(&[(1, Any)]), step(&[(0, Any)])),
     ]
 };
@@ -211,48 +219,40 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
     }
     let changes = diff::diff(&compared(&old.catalog), &compared(&new.catalog));
     let level = |side: Side| changes.iter().filter(|c| c.side == side).map(|c| c.level).max();
-    let (input, output) = (level(Side::Input), level(Side::Output));
-    tally.classified(Side::Input, input);
-    tally.classified(Side::Output, output);
+    let levels = SIDES.map(level);
+    for (side, level) in SIDES.iter().zip(levels) {
+        tally.classified(*side, level);
+    }
 
     let instances = instances(old, &new, &mutation, suite, &mut rng);
     tally.instances += instances.len();
-    let mut failed = BTreeMap::<&str, (usize, Option<&Value>)>::new();
+    let mut failed = BTreeMap::<Side, (usize, &Value)>::new();
+    // Whether some instance shows a break: as an input (valid before, refused now), as
+    // an output or error (valid now, refused before).
     let mut witnessed = [false; 2];
     for instance in &instances {
         let (was, is) = (old.validator.is_valid(instance), new.validator.is_valid(instance));
-        // Input: valid before, refused now.
-        if was && !is && !undeclared(instance, &old.declared) {
-            witnessed[0] = true;
-            if input <= Some(Level::Info) {
-                let entry = failed.entry("input").or_default();
-                entry.0 += 1;
-                entry.1.get_or_insert(instance);
+        let kept = [!undeclared(instance, &old.declared), !undeclared(instance, &new.declared)];
+        let broken = [was && !is && kept[0], is && !was && kept[1]];
+        witnessed[0] |= broken[0];
+        witnessed[1] |= broken[1];
+        for (side, level) in SIDES.into_iter().zip(levels) {
+            let direction = usize::from(side != Side::Input);
+            if level > Some(Level::Info) || !kept[direction] {
+                continue;
             }
-        }
-        // Output: valid now, refused before.
-        if is && !was && !undeclared(instance, &new.declared) {
-            witnessed[1] = true;
-            if output <= Some(Level::Info) {
-                let entry = failed.entry("output").or_default();
-                entry.0 += 1;
-                entry.1.get_or_insert(instance);
+            tally.checks += 1;
+            if broken[direction] {
+                failed.entry(side).or_insert((0, instance)).0 += 1;
             }
-        }
-        if input <= Some(Level::Info) && !undeclared(instance, &old.declared) {
-            tally.checks += 1;
-        }
-        if output <= Some(Level::Info) && !undeclared(instance, &new.declared) {
-            tally.checks += 1;
         }
     }
     let kind = tally.kinds.entry(mutation.kind.clone()).or_default();
     kind[0] += 1;
     kind[1] += usize::from(witnessed[0]);
     kind[2] += usize::from(witnessed[1]);
-    for (i, side) in [(0, Side::Input), (1, Side::Output)] {
-        let level = if side == Side::Input { input } else { output };
-        if level > Some(Level::Info) && witnessed[i] {
+    for (side, level) in SIDES.into_iter().zip(levels) {
+        if level > Some(Level::Info) && witnessed[usize::from(side != Side::Input)] {
             tally.witnessed += 1;
         }
     }
@@ -260,11 +260,11 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
         return;
     }
     tally.failed_mutations += 1;
-    for (direction, (count, instance)) in failed {
+    for (side, (count, instance)) in failed {
         tally.failures += count;
+        let direction = side.as_str();
         tally.fail(&mutation.kind, direction);
-        let (valid, invalid) = if direction == "input" { ("old", "new") } else { ("new", "old") };
-        let side = if direction == "input" { Side::Input } else { Side::Output };
+        let (valid, invalid) = if side == Side::Input { ("old", "new") } else { ("new", "old") };
         let said: Vec<Change> = changes.iter().filter(|c| c.side == side).cloned().collect();
         let place = shown_pointer(&mutation.path);
         tally.show(format!(
@@ -278,7 +278,7 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
              new schema (descriptions left out): {}{}",
             mutation.what,
             if said.is_empty() { "nothing" } else { "info only:" },
-            instance.unwrap(),
+            instance,
             at(&old.schema, &mutation.path).map_or_else(|| "-".to_owned(), |v| undescribed(v).to_string()),
             at(&schema, &mutation.path).map_or_else(|| "-".to_owned(), |v| undescribed(v).to_string()),
             undescribed(&old.schema),
@@ -287,6 +287,10 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
         ));
     }
 }
+
+/// The sides a schema is declared on, and checked as: an input, and an output and an
+/// error (which are checked alike).
+const SIDES: [Side; 3] = [Side::Input, Side::Output, Side::Error];
 
 /// One side of a comparison: the schema, its compiled catalog, its validator and the
 /// property names it declares.
@@ -298,12 +302,12 @@ struct Compiled {
 }
 
 impl Compiled {
-    /// `schema` as both the input and the output schema of a tool `name`: `Err` when
+    /// `schema` as the input, the output and the error schema of a tool `name`: `Err` when
     /// the compiler or the validator refuses it.
     fn new(name: &str, schema: &Value) -> Result<Compiled, String> {
         let registry = json!({
             "info": {"name": "semantics", "version": "1.0.0"},
-            "tools": [{"name": name, "description": "A tool.", "inputSchema": schema, "outputSchema": schema}]
+            "tools": [{"name": name, "description": "A tool.", "inputSchema": schema, "outputSchema": schema, "errorSchema": schema}]
         });
         let source = SourceFile::new("semantics.json", registry.to_string(), Format::Json);
         let compilation = compile::compile_source(source, Options { every_audience: true, ..Options::default() });
@@ -378,8 +382,8 @@ struct Tally {
     /// Mutations the compiler (or the validator) refused.
     refused: usize,
     compared: usize,
-    /// Per direction (input, output): no change, info, warning, breaking.
-    levels: [[usize; 4]; 2],
+    /// Per side (input, output, error): no change, info, warning, breaking.
+    levels: [[usize; 4]; 3],
     instances: usize,
     checks: usize,
     /// Directions above info where some instance shows the break.
@@ -395,7 +399,7 @@ struct Tally {
 
 impl Tally {
     fn classified(&mut self, side: Side, level: Option<Level>) {
-        let row = usize::from(side == Side::Output);
+        let row = SIDES.iter().position(|s| *s == side).unwrap();
         let column = match level {
             None => 0,
             Some(Level::Info) => 1,
@@ -416,12 +420,13 @@ impl Tally {
     }
 
     fn report(&self, started: Instant) {
-        let [input, output] = self.levels;
-        let above: usize = input[2] + input[3] + output[2] + output[3];
+        let [input, output, error] = self.levels;
+        let above: usize = self.levels.iter().map(|row| row[2] + row[3]).sum();
         eprintln!(
             "diff_semantics: {} mutations ({} refused by the compiler, {} found nothing to change), {} compared, in {:.1?}\n  \
              input:  {} no change, {} info, {} warning, {} breaking\n  \
              output: {} no change, {} info, {} warning, {} breaking\n  \
+             error:  {} no change, {} info, {} warning, {} breaking\n  \
              {} instances, {} instance checks of info classifications; \
              {} of {above} warning/breaking classifications shown by an instance",
             self.mutations,
@@ -437,6 +442,10 @@ impl Tally {
             output[1],
             output[2],
             output[3],
+            error[0],
+            error[1],
+            error[2],
+            error[3],
             self.instances,
             self.checks,
             self.witnessed,
