@@ -204,16 +204,36 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
         }
     };
     tally.compared += 1;
-    for side in [old, &new] {
-        let itself = diff::diff(&compared(&side.catalog), &compared(&side.catalog));
-        if !itself.is_empty() {
+    // The diff of each catalog with itself, and of the new one with the same schema
+    // spelt with every object's keys in reverse order, is empty.
+    let respelt = match Compiled::new(name, &reversed(&schema)) {
+        Ok(respelt) => Some(respelt),
+        Err(why) => {
+            tally.failures += 1;
+            tally.failed_mutations += 1;
+            tally.fail(&mutation.kind, "respelt");
+            tally.show(format!(
+                "seed {seed:#x}, tool {name}, mutation {}: the schema with its keys in reverse order {why}\n  \
+                 schema: {schema}",
+                mutation.what
+            ));
+            None
+        }
+    };
+    let pairs = [(old, old), (&new, &new)].into_iter().chain(respelt.as_ref().map(|r| (&new, r)));
+    for (a, b) in pairs {
+        let same = diff::diff(&compared(&a.catalog), &compared(&b.catalog));
+        if !same.is_empty() {
+            tally.failures += 1;
+            tally.failed_mutations += 1;
             tally.fail(&mutation.kind, "itself");
             tally.show(format!(
-                "seed {seed:#x}, tool {name}, mutation {}: the diff of a catalog with itself is not empty\n  \
-                 schema: {}\n  changes:\n{}",
+                "seed {seed:#x}, tool {name}, mutation {}: the diff of a schema with itself is not empty\n  \
+                 schema: {}\n  compared with: {}\n  changes:\n{}",
                 mutation.what,
-                side.schema,
-                list(&itself)
+                a.schema,
+                b.schema,
+                list(&same)
             ));
         }
     }
@@ -323,6 +343,15 @@ impl Compiled {
         let mut declared = BTreeSet::new();
         declared_names(schema, &mut declared);
         Ok(Compiled { schema: schema.clone(), catalog, validator, declared })
+    }
+}
+
+/// `value` with the keys of every object in reverse order: the same schema.
+fn reversed(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(map.iter().rev().map(|(k, v)| (k.clone(), reversed(v))).collect()),
+        Value::Array(items) => Value::Array(items.iter().map(reversed).collect()),
+        other => other.clone(),
     }
 }
 
