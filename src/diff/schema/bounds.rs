@@ -4,7 +4,7 @@
 
 use serde_json::{Number, Value};
 
-use super::engine::{Cmp, Conjunct, Flags, Path};
+use super::engine::{Cmp, Conjunct, Flags, Path, json_eq};
 use super::types;
 use crate::declare_diff_rule;
 
@@ -13,7 +13,8 @@ declare_diff_rule! {
     /// A bound that refuses more than before: a `minimum`, `minLength`, `minItems`
     /// or `minProperties` raised or written, a maximum lowered or written, an
     /// exclusive bound replacing an inclusive one at the same value, a `multipleOf`
-    /// written or replaced by a multiple of itself, `uniqueItems` turned on.
+    /// written or (an integer) replaced by a multiple of itself, `uniqueItems` turned
+    /// on.
     ///
     /// ## Why breaking on input
     /// A caller that sends a value between the old bound and the new one is refused.
@@ -33,8 +34,8 @@ declare_diff_rule! {
 declare_diff_rule! {
     /// ## What it reports
     /// A bound that refuses less than before: a minimum lowered or removed, a
-    /// maximum raised or removed, a `multipleOf` removed or replaced by one of its
-    /// divisors, `uniqueItems` turned off; also an `anyOf` or `oneOf` removed, which
+    /// maximum raised or removed, a `multipleOf` removed or (an integer) replaced by
+    /// one of its divisors, `uniqueItems` turned off; also an `anyOf` or `oneOf` removed, which
     /// no longer restricts a value to its branches.
     ///
     /// ## Why breaking on output and error
@@ -55,7 +56,8 @@ declare_diff_rule! {
     /// ## What it reports
     /// A bound changed so that it both refuses values it accepted and accepts values
     /// it refused: a `multipleOf` replaced by a number that is neither a multiple nor
-    /// a divisor of it.
+    /// a divisor of it, or either of them not an integer (validators divide in
+    /// floating point, where `0.3` is no multiple of `0.1`).
     ///
     /// ## Why breaking on every side
     /// Callers sending a multiple of the old number are refused, and callers
@@ -134,7 +136,7 @@ fn tighter(x: Bound, y: Bound, lower: bool) -> bool {
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, types_: u8, path: &Path) -> Flags {
     let mut flags = Flags::NONE;
     if types_ & types::NUMBER != 0 {
-        let integers = (types::of(a) | types::of(b)) & types::FRACTION == 0;
+        let integers = types_ & types::FRACTION == 0;
         for lower in [true, false] {
             flags |= compare_bound(cmp, a, b, lower, integers, path);
         }
@@ -196,6 +198,7 @@ fn compare_bound<'a>(
 ) -> Flags {
     let (old, new) = (bound(a, lower, integers), bound(b, lower, integers));
     let what = if lower { "lower bound" } else { "upper bound" };
+    let a_what = if lower { "a lower bound" } else { "an upper bound" };
     let subject = cmp.subject(path);
     let at = |c: &Conjunct<'a>, found: Option<(Bound, &'static str)>| match found {
         Some((_, keyword)) => (c.ptr(keyword), c.value(keyword)),
@@ -205,10 +208,10 @@ fn compare_bound<'a>(
     let (rule, flags, message) = match (old, new) {
         (None, None) => return Flags::NONE,
         (None, Some((n, _))) => {
-            (CONSTRAINT_TIGHTENED, Flags::NARROWS, format!("{subject} now has a {what} ({})", n.show(lower)))
+            (CONSTRAINT_TIGHTENED, Flags::NARROWS, format!("{subject} now has {a_what} ({})", n.show(lower)))
         }
         (Some((o, _)), None) => {
-            (CONSTRAINT_LOOSENED, Flags::WIDENS, format!("{subject} no longer has a {what} (was {})", o.show(lower)))
+            (CONSTRAINT_LOOSENED, Flags::WIDENS, format!("{subject} no longer has {a_what} (was {})", o.show(lower)))
         }
         (Some((o, _)), Some((n, _))) if tighter(n, o, lower) => (
             CONSTRAINT_TIGHTENED,
@@ -293,16 +296,21 @@ fn multiple_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
         (Some(o), None) => {
             (CONSTRAINT_LOOSENED, Flags::WIDENS, format!("{subject} no longer has to be a multiple of {o}"))
         }
+        (Some(x), Some(y)) if json_eq(x, y) => return Flags::NONE,
         (Some(Value::Number(o)), Some(Value::Number(n))) => {
-            let (new_of_old, old_of_new) = (is_multiple(n, o), is_multiple(o, n));
-            match (new_of_old, old_of_new) {
-                (Some(true), Some(true)) => return Flags::NONE,
-                (Some(true), _) => (
+            // Validators divide in floating point, where 0.3 is no multiple of 0.1 and
+            // a quotient may round to an integer: only integers divide exactly.
+            let integral = |x: &Number| x.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9e15);
+            let exact = integral(o) && integral(n);
+            let tightens = exact && is_multiple(n, o) == Some(true);
+            let loosens = exact && is_multiple(o, n) == Some(true);
+            match (tightens, loosens) {
+                (true, _) => (
                     CONSTRAINT_TIGHTENED,
                     Flags::NARROWS,
                     format!("{subject} must now be a multiple of {n}, not only of {o}"),
                 ),
-                (_, Some(true)) => (
+                (false, true) => (
                     CONSTRAINT_LOOSENED,
                     Flags::WIDENS,
                     format!("{subject} must now be a multiple of {n}, a divisor of {o}"),
@@ -316,7 +324,6 @@ fn multiple_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
                 ),
             }
         }
-        (Some(o), Some(n)) if o == n => return Flags::NONE,
         (Some(o), Some(n)) => {
             (CONSTRAINT_CHANGED, Flags::BOTH, format!("{subject}: `multipleOf` changed from {o} to {n}"))
         }

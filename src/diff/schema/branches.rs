@@ -144,7 +144,14 @@ fn lists<'a>(
         let order = std::iter::once(i).chain((0..new.len()).filter(move |&j| j != i));
         let found = order.filter(|&j| j < new.len()).find(|&j| !used[j] && cmp.equivalent_views(branch, &new[j]));
         match found {
-            Some(j) => used[j] = true,
+            Some(j) => {
+                used[j] = true;
+                // Only their annotations can differ.
+                let (x, y) = (&branch.at, &new[j].at);
+                if !x.is_synthetic() && !y.is_synthetic() && !std::ptr::eq(x.value, y.value) {
+                    cmp.compare(x, y, &path.branch(keyword, i));
+                }
+            }
             None => left.push(i),
         }
     }
@@ -166,7 +173,7 @@ fn lists<'a>(
     let mut added = 0;
     let mut removed = 0;
     for &(i, j) in &pairs {
-        let branch = path.suffix(&format!(" ({keyword} branch {i})"));
+        let branch = path.branch(keyword, i);
         flags |= cmp.compare_views(&old[i], &new[j], &branch);
     }
     let subject = cmp.subject(path);

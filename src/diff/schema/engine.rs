@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-use super::{arrays, bounds, branches, objects, presence, text, types, uncertain, values};
+use super::{annotations, arrays, bounds, branches, objects, presence, text, types, uncertain, values};
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
 use crate::schema::fragment;
@@ -34,6 +34,7 @@ fn is_annotation(keyword: &str) -> bool {
             | "examples"
             | "default"
             | "$comment"
+            | "example"
             | "deprecated"
             | "readOnly"
             | "writeOnly"
@@ -376,6 +377,16 @@ pub(super) struct Cmp<'a, 'c> {
     seen: HashMap<(usize, usize), Flags>,
     /// How many comparisons are under way, one inside the other.
     depth: usize,
+    /// The old schema's root, and every property name declared anywhere in it or in
+    /// the components it reaches (found when first needed).
+    old_root: Option<&'a Value>,
+    old_names: Option<Rc<HashSet<&'a str>>>,
+    /// Whether both schemas, and every component they reach, are the same: then a
+    /// `$dynamicRef` or an `$id` means the same on both sides.
+    same_everywhere: bool,
+    /// Whether annotation changes are reported (not in the comparisons that only ask
+    /// whether two schemas accept the same).
+    annotations: bool,
 }
 
 /// Deeper than any schema a catalog accepts (nesting is limited to 128 levels):
@@ -392,6 +403,11 @@ impl Path {
         if self.0.is_empty() { Path(name.to_owned()) } else { Path(format!("{}.{name}", self.0)) }
     }
 
+    /// Branch `index` of the `keyword` list (`anyOf`, `oneOf`).
+    pub fn branch(&self, keyword: &str, index: usize) -> Path {
+        self.property(&format!("{keyword}[{index}]"))
+    }
+
     pub fn suffix(&self, suffix: &str) -> Path {
         Path(format!("{}{suffix}", self.0))
     }
@@ -399,12 +415,78 @@ impl Path {
 
 impl<'a, 'c> Cmp<'a, 'c> {
     pub fn new(side: Side, tool: &'c str, components: &'c Components<'a>) -> Self {
-        Cmp { side, tool, components, out: Vec::new(), seen: HashMap::new(), depth: 0 }
+        Cmp {
+            side,
+            tool,
+            components,
+            out: Vec::new(),
+            seen: HashMap::new(),
+            depth: 0,
+            old_root: None,
+            old_names: None,
+            same_everywhere: false,
+            annotations: true,
+        }
+    }
+
+    /// A comparison of the schema whose root is `old_root` on the old side.
+    pub fn of_root(
+        side: Side,
+        tool: &'c str,
+        components: &'c Components<'a>,
+        old_root: &'a Value,
+        new_root: &'a Value,
+    ) -> Self {
+        let mut names = Vec::new();
+        let same_everywhere = json_eq(old_root, new_root) && {
+            references(old_root, &mut names);
+            names.iter().all(|name| match Target::of(name) {
+                Target::Component { name, .. } => components.clean.contains(name.as_str()),
+                _ => true,
+            })
+        };
+        Cmp { old_root: Some(old_root), same_everywhere, ..Cmp::new(side, tool, components) }
     }
 
     /// A fresh comparison of the same side, whose findings are thrown away.
     fn scratch(&self) -> Cmp<'a, 'c> {
-        Cmp::new(self.side, self.tool, self.components)
+        Cmp {
+            old_root: self.old_root,
+            old_names: self.old_names.clone(),
+            same_everywhere: self.same_everywhere,
+            annotations: false,
+            ..Cmp::new(self.side, self.tool, self.components)
+        }
+    }
+
+    /// Whether the old schema declares a property of this name anywhere (in any
+    /// object, or in a component it reaches): a name it never declared is no part of
+    /// its contract.
+    pub fn declared_anywhere(&mut self, name: &str) -> bool {
+        if self.old_names.is_none() {
+            let mut names = HashSet::new();
+            let mut pending: Vec<&'a Value> = self.old_root.into_iter().collect();
+            let mut reached: HashSet<&'a str> = HashSet::new();
+            let components = self.components.old.components;
+            while let Some(schema) = pending.pop() {
+                walk::visit(schema, |_, node| {
+                    if let Some(Value::Object(properties)) = walk::keyword(node, "properties") {
+                        names.extend(properties.keys().map(String::as_str));
+                    }
+                    if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
+                        if let Target::Component { name, .. } = Target::of(reference) {
+                            if let Some((key, component)) = components.and_then(|c| c.get_key_value(name.as_str())) {
+                                if reached.insert(key.as_str()) {
+                                    pending.push(component);
+                                }
+                            }
+                        }
+                    }
+                });
+            }
+            self.old_names = Some(Rc::new(names));
+        }
+        self.old_names.as_ref().is_some_and(|names| names.contains(name))
     }
 
     /// What a message calls the place at `path`.
@@ -491,21 +573,44 @@ impl<'a, 'c> Cmp<'a, 'c> {
         if json_eq(a.value, b.value) && self.same_closure(a, b) {
             return Flags::NONE;
         }
-        let key = (!a.is_synthetic() && !b.is_synthetic())
-            .then(|| (identity(self, &self.components.old, a), identity(self, &self.components.new, b)));
-        if let Some(key) = key {
-            if let Some(&flags) = self.seen.get(&key) {
-                return flags;
-            }
-            self.seen.insert(key, Flags::NONE);
+        // `true` standing for an absent keyword means the same everywhere: a node
+        // compared with it is compared once, like any other pair.
+        let key = (identity(self, &self.components.old, a), identity(self, &self.components.new, b));
+        if let Some(&flags) = self.seen.get(&key) {
+            return flags;
+        }
+        self.seen.insert(key, Flags::NONE);
+        if self.annotations {
+            annotations::compare(self, a, b, path);
         }
         let va = self.view(&self.components.old, a);
         let vb = self.view(&self.components.new, b);
         let flags = self.compare_views(&va, &vb, path);
-        if let Some(key) = key {
-            self.seen.insert(key, flags);
-        }
+        self.seen.insert(key, flags);
         flags
+    }
+
+    /// The node whose annotations stand for `at`'s: itself, or for a node that is
+    /// only a `$ref` without a title or description of its own, what it leads to.
+    pub fn annotated(&self, old: bool, at: &Loc<'a>) -> Loc<'a> {
+        let doc = if old { &self.components.old } else { &self.components.new };
+        let mut current = at.clone();
+        for _ in 0..16 {
+            let Value::Object(object) = current.value else {
+                break;
+            };
+            let Some(Value::String(reference)) = walk::member(object, "$ref") else {
+                break;
+            };
+            if object.keys().any(|k| k != "$ref" && (!is_annotation(k) || k == "title" || k == "description")) {
+                break;
+            }
+            match self.resolve(doc, &current, reference) {
+                Some(target) => current = target,
+                None => break,
+            }
+        }
+        current
     }
 
     /// Whether two nodes are the same schema: comparing them reports nothing.
@@ -548,6 +653,26 @@ impl<'a, 'c> Cmp<'a, 'c> {
             return self.compare_conjuncts(&a, &b, path, &scope);
         }
         let mut flags = Flags::NONE;
+        // Conjuncts equal on both sides first, then the rest by position; a conjunct
+        // left over is compared with `true`.
+        let mut used = vec![false; vb.conjuncts.len()];
+        let mut rest_a = Vec::new();
+        for ca in &va.conjuncts {
+            let found = (0..vb.conjuncts.len()).find(|&j| !used[j] && self.equivalent_conjuncts(ca, &vb.conjuncts[j]));
+            match found {
+                Some(j) => {
+                    used[j] = true;
+                    if self.annotations {
+                        // Only their annotations can differ.
+                        self.compare_conjuncts(ca, &vb.conjuncts[j], path, &scope);
+                    }
+                }
+                None => rest_a.push(ca),
+            }
+        }
+        if rest_a.is_empty() && used.iter().all(|u| *u) {
+            return Flags::NONE;
+        }
         let unevaluated =
             |v: &View<'_>| v.conjuncts.iter().any(|c| c.has("unevaluatedProperties") || c.has("unevaluatedItems"));
         if unevaluated(va) || unevaluated(vb) {
@@ -557,17 +682,6 @@ impl<'a, 'c> Cmp<'a, 'c> {
                 &va.at,
                 &vb.at,
             );
-        }
-        // Conjuncts equal on both sides first, then the rest by position; a conjunct
-        // left over is compared with `true`.
-        let mut used = vec![false; vb.conjuncts.len()];
-        let mut rest_a = Vec::new();
-        for ca in &va.conjuncts {
-            let found = (0..vb.conjuncts.len()).find(|&j| !used[j] && self.equivalent_conjuncts(ca, &vb.conjuncts[j]));
-            match found {
-                Some(j) => used[j] = true,
-                None => rest_a.push(ca),
-            }
         }
         let mut rest_b = vb.conjuncts.iter().zip(&used).filter(|(_, u)| !**u).map(|(c, _)| c);
         for ca in rest_a {
@@ -598,12 +712,16 @@ impl<'a, 'c> Cmp<'a, 'c> {
         let (ta, tb) = (types::of(a), types::of(b));
         flags |= types::compare(self, a, b, path);
         flags |= values::compare(self, a, b, path);
-        flags |= bounds::compare(self, a, b, ta | tb, path);
-        flags |= text::compare(self, a, b, ta | tb, path);
-        if (ta | tb) & types::ARRAY != 0 {
+        // The keywords of a type are compared only where both sides accept it: a type
+        // one side lacks is a type narrowed or widened, reported above, and no value
+        // of it is refused or accepted by its keywords on the other.
+        let both = ta & tb;
+        flags |= bounds::compare(self, a, b, both, path);
+        flags |= text::compare(self, a, b, both, path);
+        if both & types::ARRAY != 0 {
             flags |= arrays::compare(self, a, b, path);
         }
-        if (ta | tb) & types::OBJECT != 0 {
+        if both & types::OBJECT != 0 {
             flags |= objects::compare(self, a, b, path, scope);
         }
         flags |= branches::compare(self, a, b, path);
@@ -654,6 +772,9 @@ impl<'a, 'c> Cmp<'a, 'c> {
                 _ => true,
             };
             if differs {
+                if keyword == "$dynamicRef" && self.same_everywhere {
+                    continue;
+                }
                 let reason = match keyword {
                     "$dynamicRef" => {
                         "uses `$dynamicRef`, whose target depends on the dynamic scope; not compared".to_owned()
@@ -681,17 +802,11 @@ impl<'a, 'c> Cmp<'a, 'c> {
         if !visited.insert(a.value as *const Value as usize) {
             return true;
         }
+        // Every `$ref` anywhere in the value (which may be a list or a map of schemas,
+        // and whose instance data may hold a `$ref` too: more references only make
+        // this answer no more often).
         let mut pending: Vec<&'a str> = Vec::new();
-        let mut dynamic = false;
-        walk::visit(a.value, |_, node| {
-            if walk::keyword(node, "$dynamicRef").is_some() || walk::keyword(node, "$id").is_some() {
-                dynamic = true;
-            }
-            if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
-                pending.push(reference.as_str());
-            }
-        });
-        if dynamic {
+        if !references(a.value, &mut pending) && !self.same_everywhere {
             return false;
         }
         for reference in pending {
@@ -799,6 +914,29 @@ impl<'a, 'c> Cmp<'a, 'c> {
             self.flatten(doc, member, view, visiting);
         }
         visiting.pop();
+    }
+}
+
+/// Collects every `$ref` string in `value`, at any depth; `false` if it has a
+/// `$dynamicRef` or an `$id`, whose meaning is not settled by equal text.
+fn references<'a>(value: &'a Value, found: &mut Vec<&'a str>) -> bool {
+    match value {
+        Value::Object(object) => object.iter().fold(true, |settled, (key, member)| match (key.as_str(), member) {
+            ("$dynamicRef" | "$id", _) => false,
+            ("$ref", Value::String(reference)) => {
+                found.push(reference);
+                settled
+            }
+            _ => references(member, found) && settled,
+        }),
+        Value::Array(items) => {
+            let mut settled = true;
+            for item in items {
+                settled &= references(item, found);
+            }
+            settled
+        }
+        _ => true,
     }
 }
 

@@ -9,6 +9,7 @@
 //! component is reported at the component, once per tool and side. What cannot be
 //! classified for certain is `uncertain-change`, never `info`.
 
+mod annotations;
 mod arrays;
 mod bounds;
 mod branches;
@@ -82,7 +83,7 @@ pub(crate) fn schemas<'a>(
         base: std::rc::Rc::new(Base { root: value, at }),
     };
     let (old, new) = (root(old), root(new));
-    let mut cmp = Cmp::new(side, tool, components);
+    let mut cmp = Cmp::of_root(side, tool, components, old.value, new.value);
     cmp.compare(&old, &new, &Path::default());
     cmp.out
 }

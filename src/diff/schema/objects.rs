@@ -301,7 +301,7 @@ fn properties<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pat
         }
         let child = path.property(name);
         match fallback(a, true) {
-            Fallback::Open if !scope.declared.contains(name) && !scope.closed => {
+            Fallback::Open if !scope.declared.contains(name) && !scope.closed && !cmp.declared_anywhere(name) => {
                 let message = format!("new property {}", cmp.subject(&child));
                 let new = Some(pb.value);
                 flags |=

@@ -179,7 +179,7 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
             let added: Vec<&(&Value, Pointer)> =
                 new.iter().filter(|(v, _)| !old.iter().any(|(w, _)| json_eq(v, w))).collect();
             let only_consts = a.has("const") && !a.has("enum") && b.has("const") && !b.has("enum");
-            if only_consts && (!removed.is_empty() || !added.is_empty()) {
+            if only_consts && !removed.is_empty() && !added.is_empty() {
                 let message = format!(
                     "{subject} must now be {} instead of {}",
                     a_value(b.value("const")),
