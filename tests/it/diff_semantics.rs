@@ -157,6 +157,7 @@ const PAIRS: &[(Step, Step)] = {
             inside(&["$defs"]),
         ),
         (step(&[(1, Any)]), step(&[(0, Any)])),
+        (step(&[(0, Any)]), step(&[(6, Any), (7, Any)])),
     ]
 };
 
@@ -189,12 +190,22 @@ fn check_one(seed: u64, name: &str, original: &Compiled, suite: &[Value], tally:
         original
     };
     let mut schema = old.schema.clone();
+    // One in five of the others is made on the schema respelt (the same meaning written
+    // otherwise), so that the comparator must see through the spelling.
+    let respelt = if before.is_none() && rng.u32(..5) == 0 {
+        mutate(&mut schema, &step(&[(21, Need::Any)]), &mut rng).map(|m| m.what)
+    } else {
+        None
+    };
     let Some(mut mutation) = mutate(&mut schema, second, &mut rng) else {
         tally.unmutated += 1;
         return;
     };
     if let Some(before) = before {
         mutation.what = format!("{}, on the tool's schema first changed by {before}", mutation.what);
+    }
+    if let Some(respelt) = respelt {
+        mutation.what = format!("{}, after {respelt}", mutation.what);
     }
     let new = match Compiled::new(name, &schema) {
         Ok(new) => new,
@@ -1344,6 +1355,7 @@ fn mutate_here(family: u32, s: &mut Map<String, Value>, rng: &mut Rng) -> Option
             }
             _ => None,
         },
+        21 => respell(s, rng),
         // the whole subschema
         _ => {
             if rng.bool() {
@@ -1354,6 +1366,87 @@ fn mutate_here(family: u32, s: &mut Map<String, Value>, rng: &mut Rng) -> Option
                 s.insert("not".into(), json!({}));
                 Some(("nothing", "not {} (accepts nothing)".into()))
             }
+        }
+    }
+}
+
+/// The subschema `s` written otherwise with the same meaning: a list of types as an
+/// anyOf, a one-value enum as a const or the reverse, `integer` as a number that is a
+/// multiple of 1, a `required` split across allOf members, a property declared in an
+/// allOf member (of an object that is not closed), or the whole in an allOf (its type
+/// repeated outside).
+fn respell(s: &mut Map<String, Value>, rng: &mut Rng) -> Option<(&'static str, String)> {
+    let closed = s.contains_key("additionalProperties") || s.contains_key("unevaluatedProperties");
+    match rng.u32(..7) {
+        0 => {
+            let Some(Value::Array(types)) = s.get("type").cloned() else { return None };
+            if s.contains_key("anyOf") {
+                return None;
+            }
+            s.remove("type");
+            let branches: Vec<Value> = types.iter().map(|t| json!({"type": t})).collect();
+            s.insert("anyOf".into(), Value::Array(branches));
+            Some(("respell", "the list of types as an anyOf".into()))
+        }
+        1 => match s.get("enum").cloned() {
+            Some(Value::Array(values)) if values.len() == 1 && !s.contains_key("const") => {
+                s.remove("enum");
+                s.insert("const".into(), values[0].clone());
+                Some(("respell", "a one-value enum as a const".into()))
+            }
+            _ => None,
+        },
+        2 => match s.get("const").cloned() {
+            Some(value) if !s.contains_key("enum") => {
+                s.remove("const");
+                s.insert("enum".into(), json!([value]));
+                Some(("respell", "a const as a one-value enum".into()))
+            }
+            _ => None,
+        },
+        3 => {
+            if s.get("type") != Some(&json!("integer")) || s.contains_key("multipleOf") {
+                return None;
+            }
+            s.insert("type".into(), json!("number"));
+            s.insert("multipleOf".into(), json!(1));
+            Some(("respell", "integer as a number, multipleOf 1".into()))
+        }
+        4 => {
+            let Some(Value::Array(required)) = s.get("required").cloned() else { return None };
+            if required.len() < 2 || s.contains_key("allOf") {
+                return None;
+            }
+            let (first, rest) = required.split_at(1);
+            s.remove("required");
+            s.insert("allOf".into(), json!([{"required": first}, {"required": rest}]));
+            Some(("respell", "required split across allOf members".into()))
+        }
+        5 => {
+            if closed || s.contains_key("allOf") {
+                return None;
+            }
+            let Some(Value::Object(properties)) = s.get_mut("properties") else { return None };
+            let names: Vec<String> = properties.keys().cloned().collect();
+            if names.is_empty() {
+                return None;
+            }
+            let name = choose(rng, &names).clone();
+            let moved = properties.shift_remove(&name).unwrap();
+            s.insert("allOf".into(), json!([{"properties": {name.clone(): moved}}]));
+            Some(("respell", format!("property {name:?} declared in an allOf member")))
+        }
+        _ => {
+            if closed {
+                return None;
+            }
+            // The type stays outside too (an input's root must say it is an object).
+            let whole = Value::Object(std::mem::take(s));
+            if let Some(t) = whole.get("type") {
+                s.insert("type".into(), t.clone());
+            }
+            s.insert("allOf".into(), json!([whole]));
+            Some(("respell", "the whole in an allOf".into()))
         }
     }
 }
@@ -1644,7 +1737,9 @@ fn instances(old: &Compiled, new: &Compiled, mutation: &Mutation, suite: &[Value
     for _ in 0..SUITE_SAMPLE {
         all.push(choose(rng, suite).clone());
     }
-    if let Some(place) = instance_place(&old.schema, &mutation.path) {
+    if let Some(place) =
+        instance_place(&old.schema, &mutation.path).or_else(|| instance_place(&new.schema, &mutation.path))
+    {
         let mut values = Vec::new();
         for side in [old, new] {
             if let Some(schema) = at(&side.schema, &mutation.path) {
