@@ -7,6 +7,7 @@ mod bench_inputs;
 mod cli;
 mod completions;
 mod diff;
+mod diff_semantics;
 mod docs;
 mod harn;
 mod harn_bounds;
