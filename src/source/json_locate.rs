@@ -19,19 +19,60 @@
 //! unescaping; ranges of strings with their quotes.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::pointer::{Part, Pointer, Segment};
 
+/// The length in bytes from which a container's children are cached. Reading a shorter
+/// one again costs little more than a hashed lookup, and saves an entry per container:
+/// 200,000 one-line tools, each located twice, would otherwise fill the cache.
+const CACHED_FROM: usize = 256;
+
 /// The locator of one JSON text (the text itself is passed to each call).
 #[derive(Debug, Default)]
 pub struct JsonLocator {
-    /// The range of the document's root value, once looked for.
-    root: OnceLock<Option<Range<usize>>>,
+    /// The document's root value, once looked for.
+    root: OnceLock<Option<Root>>,
     /// The children of each container read so far, by the offset of its opening
     /// bracket; `None` for one that could not be read.
-    containers: Mutex<HashMap<usize, Option<Arc<Children>>>>,
+    containers: Mutex<Containers>,
+}
+
+type Containers = HashMap<usize, Option<Arc<Children>>, BuildHasherDefault<OffsetHasher>>;
+
+/// Hashes an offset by one multiplication: SipHash, the default, costs as much as
+/// reading a small container.
+#[derive(Default)]
+struct OffsetHasher(u64);
+
+impl Hasher for OffsetHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b) ^ self.0.rotate_left(8));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let n = n.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = n ^ (n >> 32);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+#[derive(Debug)]
+struct Root {
+    range: Range<usize>,
+    /// `None` for a scalar, or a container that cannot be read.
+    children: Option<Arc<Children>>,
 }
 
 #[derive(Debug)]
@@ -62,10 +103,12 @@ impl JsonLocator {
     /// The range `pointer` names in `text` (its value, or its member name), or that of
     /// its deepest existing ancestor; `None` if `text` does not start with a value.
     pub fn locate(&self, text: &str, pointer: &Pointer, part: Part) -> Option<Range<usize>> {
-        let mut current = self.root.get_or_init(|| self.read_root(text)).clone()?;
+        let root = self.root.get_or_init(|| read_root(text)).as_ref()?;
+        let mut current = root.range.clone();
         let segments = pointer.segments();
         for (i, segment) in segments.iter().enumerate() {
-            let Some(children) = self.children(text, current.start) else { return Some(current) };
+            let children = if i == 0 { root.children.clone() } else { self.children(text, &current) };
+            let Some(children) = children else { return Some(current) };
             let next = match (&*children, segment) {
                 (Children::Array(items), Segment::Index(n)) => match items.get(*n) {
                     Some(item) => {
@@ -90,36 +133,37 @@ impl JsonLocator {
         Some(current)
     }
 
-    /// The range of the first value of `text`. A root container is read for its
-    /// children at once, which finds its end on the way.
-    fn read_root(&self, text: &str) -> Option<Range<usize>> {
-        let bytes = text.as_bytes();
-        let start = skip_whitespace(bytes, 0);
-        if !matches!(bytes.get(start), Some(b'{' | b'[')) {
-            return Some(start..skip_value(bytes, start)?);
-        }
-        let read = read_container(text, start);
-        let end = match &read {
-            Some((_, end)) => *end,
-            None => skip_value(bytes, start)?,
-        };
-        self.lock().insert(start, read.map(|(children, _)| Arc::new(children)));
-        Some(start..end)
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Option<Arc<Children>>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Containers> {
         self.containers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The children of the container opening at `start` (read once), or `None` for a
-    /// scalar or a container that cannot be read.
-    fn children(&self, text: &str, start: usize) -> Option<Arc<Children>> {
+    /// The children of the container at `range` (read once, if it is long enough to be
+    /// cached), or `None` for a scalar or a container that cannot be read.
+    fn children(&self, text: &str, range: &Range<usize>) -> Option<Arc<Children>> {
+        let start = range.start;
         if !matches!(text.as_bytes()[start], b'{' | b'[') {
             return None;
+        }
+        if range.len() < CACHED_FROM {
+            return read_container(text, start).map(|(children, _)| Arc::new(children));
         }
         // Held while reading, so that threads locating in the same large array wait
         // for one reading of it rather than each making its own.
         self.lock().entry(start).or_insert_with(|| read_container(text, start).map(|(c, _)| Arc::new(c))).clone()
+    }
+}
+
+/// The first value of `text`. A root container is read for its children at once,
+/// which finds its end on the way.
+fn read_root(text: &str) -> Option<Root> {
+    let bytes = text.as_bytes();
+    let start = skip_whitespace(bytes, 0);
+    if !matches!(bytes.get(start), Some(b'{' | b'[')) {
+        return Some(Root { range: start..skip_value(bytes, start)?, children: None });
+    }
+    match read_container(text, start) {
+        Some((children, end)) => Some(Root { range: start..end, children: Some(Arc::new(children)) }),
+        None => Some(Root { range: start..skip_value(bytes, start)?, children: None }),
     }
 }
 
