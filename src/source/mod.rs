@@ -1,10 +1,14 @@
 //! Source files: their text, their format, and where a JSON Pointer sits in them.
 //!
 //! Locations are computed lazily for JSON and TOML: the fast path parses with serde and
-//! never builds a span tree; the first diagnostic that needs a line and column parses
-//! the file again with a span-preserving parser of its format (see `spans`). YAML and
-//! Harn readers take positions as they read, and attach their span tree (`set_spans`).
+//! never builds a span tree. For JSON, each pointer is located by reading only the
+//! containers on its way (see `json_locate`); for TOML, the first diagnostic that needs
+//! a line and column parses the file again with a span-preserving parser (see `spans`).
+//! YAML and Harn readers take positions as they read, and attach their span tree
+//! (`set_spans`).
 
+mod json_locate;
+#[cfg(test)]
 mod json_spans;
 mod line_index;
 mod spans;
@@ -71,13 +75,22 @@ pub struct SourceFile {
     pub format: Format,
     lines: OnceLock<LineIndex>,
     spans: OnceLock<Option<SpanTree>>,
+    /// Used for JSON sources instead of `spans`.
+    json: json_locate::JsonLocator,
 }
 
 impl SourceFile {
     /// A file's text, without the byte order mark it may start with (see [`without_bom`]).
     pub fn new(path: impl Into<PathBuf>, text: String, format: Format) -> Self {
         let text = without_bom(text);
-        SourceFile { path: path.into(), text, format, lines: OnceLock::new(), spans: OnceLock::new() }
+        SourceFile {
+            path: path.into(),
+            text,
+            format,
+            lines: OnceLock::new(),
+            spans: OnceLock::new(),
+            json: Default::default(),
+        }
     }
 
     /// Attaches the span tree of a source whose reader took positions as it read (once).
@@ -102,13 +115,16 @@ impl SourceFile {
     /// names. When the exact place does not exist in the text (a synthesised default,
     /// say), the range of its nearest existing ancestor is returned instead.
     pub fn locate(&self, pointer: &Pointer, part: Part) -> Option<Range<usize>> {
+        if self.format == Format::Json {
+            return self.json.locate(&self.text, pointer, part);
+        }
         let tree = self
             .spans
             .get_or_init(|| match self.format {
-                Format::Json => json_spans::build(&self.text),
                 Format::Toml => toml_spans::build(&self.text),
-                // Set by the reader, which builds the values (see `set_spans`).
-                Format::Yaml | Format::Harn => None,
+                // Set by the reader, which builds the values (see `set_spans`); JSON is
+                // located without a tree, above.
+                Format::Yaml | Format::Harn | Format::Json => None,
             })
             .as_ref()?;
         Some(tree.locate(pointer, part))
