@@ -56,7 +56,7 @@ fn benches(c: &mut Criterion) {
 /// The catalog a generated registry compiles to, every audience kept (as `diff` does).
 fn compiled(registry: &serde_json::Value) -> harn_catalog::compile::Compilation {
     let source = SourceFile::new("bench.json", registry.to_string(), Format::Json);
-    compile_source(source, Options { every_audience: true, ..Options::default() })
+    compile_source(source, harn_catalog::diff::options(harn_catalog::ingest::harn::Surface::Auto))
 }
 
 fn diff_benches(c: &mut Criterion) {

@@ -677,7 +677,7 @@ fn compare(args: &DiffArgs) -> u8 {
             return USAGE;
         }
     };
-    let options = Options { surface: args.surface, every_audience: true, ..Options::default() };
+    let options = diff::options(args.surface);
     let renderer = Renderer::new(ErrorFormat::Human, args.color.enabled(&std::io::stderr()));
     let mut changes: Vec<Change> = Vec::new();
     for pair in &pairs {

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::common::{self, harn_catalog, write};
-use harn_catalog::compile::{self, Options};
+use harn_catalog::compile;
 use harn_catalog::diff::{self, Change, Compared, DiffFormat, Report};
+use harn_catalog::ingest::harn::Surface;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -296,7 +297,7 @@ fn fixture_changes() -> Vec<Change> {
         }
     }
     cases.sort();
-    let options = Options { every_audience: true, ..Options::default() };
+    let options = diff::options(Surface::Auto);
     let mut changes = Vec::new();
     for case in cases {
         let side = |stem: &str| {

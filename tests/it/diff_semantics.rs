@@ -38,9 +38,10 @@ use std::path::Path;
 use std::time::Instant;
 
 use fastrand::Rng;
-use harn_catalog::compile::{self, Options};
+use harn_catalog::compile;
 use harn_catalog::contract::ToolCatalog;
 use harn_catalog::diff::{self, Change, Compared, Level, Side};
+use harn_catalog::ingest::harn::Surface;
 use harn_catalog::source::{Format, SourceFile};
 use jsonschema::Validator;
 use serde_json::{Map, Value, json};
@@ -342,7 +343,7 @@ impl Compiled {
             "tools": [{"name": name, "description": "A tool.", "inputSchema": schema, "outputSchema": schema, "errorSchema": schema}]
         });
         let source = SourceFile::new("semantics.json", registry.to_string(), Format::Json);
-        let compilation = compile::compile_source(source, Options { every_audience: true, ..Options::default() });
+        let compilation = compile::compile_source(source, diff::options(Surface::Auto));
         let Some(catalog) = compilation.catalog else {
             let messages: Vec<String> = compilation.diagnostics.iter().map(|d| d.message.clone()).collect();
             return Err(format!("is refused: {}", messages.join(" / ")));

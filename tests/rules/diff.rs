@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use harn_catalog::compile::{self, Compilation, Options};
 use harn_catalog::diff::{self, Change, Compared, DiffFormat, DiffRule, Report, all_diff_rules};
 use harn_catalog::emit::{self, Layout};
+use harn_catalog::ingest::harn::Surface;
 use harn_catalog::source::{Format, SourceFile};
 use libtest_mimic::{Failed, Trial};
 
@@ -72,7 +73,7 @@ fn side_file(case: &Path, stem: &str) -> Result<PathBuf, String> {
 
 /// As `harn-catalog diff` compiles each side.
 fn options() -> Options {
-    Options { every_audience: true, ..Options::default() }
+    diff::options(Surface::Auto)
 }
 
 fn compiled(path: &Path) -> Result<Compilation, String> {
