@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use super::{Change, Side, metadata, schema};
 use crate::contract::{ToolCatalog, ToolCatalogEntry};
 use crate::declare_diff_rule;
@@ -90,26 +92,33 @@ pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog) -> Vec<Change> {
         new.tools.iter().enumerate().map(|(i, tool)| (tool.name.as_str(), i)).collect();
     let tools = Pointer::root().key("tools");
     let components = schema::components(old, new);
-    let mut changes = Vec::new();
     let mut added = Vec::new();
+    let mut matched = Vec::with_capacity(new.tools.len());
     for (i, tool) in new.tools.iter().enumerate() {
-        let name = tool.name.as_str();
-        match old_index.get(name) {
-            Some(&j) => {
-                let pair = ToolPair {
-                    name,
-                    old: &old.tools[j],
-                    new: tool,
-                    old_at: tools.index(j),
-                    new_at: tools.index(i),
-                    components: &components,
-                };
-                metadata::compare(&pair, &mut changes);
-                schema::compare(&pair, &mut changes);
-            }
+        match old_index.get(tool.name.as_str()) {
+            Some(&j) => matched.push((j, i)),
             None => added.push(i),
         }
     }
+    // The tools on both sides are compared in parallel, their changes kept in order.
+    let per_tool: Vec<Vec<Change>> = matched
+        .par_iter()
+        .map(|&(j, i)| {
+            let pair = ToolPair {
+                name: new.tools[i].name.as_str(),
+                old: &old.tools[j],
+                new: &new.tools[i],
+                old_at: tools.index(j),
+                new_at: tools.index(i),
+                components: &components,
+            };
+            let mut found = Vec::new();
+            metadata::compare(&pair, &mut found);
+            schema::compare(&pair, &mut found);
+            found
+        })
+        .collect();
+    let mut changes: Vec<Change> = per_tool.into_iter().flatten().collect();
     let removed: Vec<usize> =
         (0..old.tools.len()).filter(|j| !new_names.contains_key(old.tools[*j].name.as_str())).collect();
     let thorough = removed.len().saturating_mul(added.len()) <= RENAME_CANDIDATES;
