@@ -103,7 +103,7 @@ impl JsonLocator {
     /// The range `pointer` names in `text` (its value, or its member name), or that of
     /// its deepest existing ancestor; `None` if `text` does not start with a value.
     pub fn locate(&self, text: &str, pointer: &Pointer, part: Part) -> Option<Range<usize>> {
-        let root = self.root.get_or_init(|| read_root(text)).as_ref()?;
+        let root = self.root.get_or_init(|| read_root(text, &mut self.lock())).as_ref()?;
         let mut current = root.range.clone();
         let segments = pointer.segments();
         for (i, segment) in segments.iter().enumerate() {
@@ -154,14 +154,16 @@ impl JsonLocator {
 }
 
 /// The first value of `text`. A root container is read for its children at once,
-/// which finds its end on the way.
-fn read_root(text: &str) -> Option<Root> {
+/// which finds its end on the way; and the children of each of its own containers are
+/// read (into `cache`) in the same pass: a pointer nearly always goes through one of
+/// them (a catalog's `tools`), whose end the root's reading must find anyway.
+fn read_root(text: &str, cache: &mut Containers) -> Option<Root> {
     let bytes = text.as_bytes();
     let start = skip_whitespace(bytes, 0);
     if !matches!(bytes.get(start), Some(b'{' | b'[')) {
         return Some(Root { range: start..skip_value(bytes, start)?, children: None });
     }
-    match read_container(text, start) {
+    match read_container_with(text, start, Some(cache)) {
         Some((children, end)) => Some(Root { range: start..end, children: Some(Arc::new(children)) }),
         None => Some(Root { range: start..skip_value(bytes, start)?, children: None }),
     }
@@ -170,6 +172,12 @@ fn read_root(text: &str) -> Option<Root> {
 /// The children of the container opening at `start`, and the offset past its closing
 /// bracket.
 fn read_container(text: &str, start: usize) -> Option<(Children, usize)> {
+    read_container_with(text, start, None)
+}
+
+/// [`read_container`], also reading the children of each child container long enough
+/// to be cached into `cache`, when one is given.
+fn read_container_with(text: &str, start: usize, mut cache: Option<&mut Containers>) -> Option<(Children, usize)> {
     let bytes = text.as_bytes();
     let object = bytes[start] == b'{';
     let mut items = Vec::new();
@@ -200,7 +208,19 @@ fn read_container(text: &str, start: usize) -> Option<(Children, usize)> {
             }
             _ if object && name.is_none() => return None,
             _ => {
-                let end = skip_value(bytes, at)?;
+                let nested = match (&mut cache, bytes[at]) {
+                    (Some(cache), b'{' | b'[') => read_container(text, at).map(|(children, end)| {
+                        if end - at >= CACHED_FROM {
+                            cache.insert(at, Some(Arc::new(children)));
+                        }
+                        end
+                    }),
+                    _ => None,
+                };
+                let end = match nested {
+                    Some(end) => end,
+                    None => skip_value(bytes, at)?,
+                };
                 match name.take() {
                     Some((name, unescaped)) => members.push(Member { unescaped, name, value: at..end }),
                     None => items.push(at..end),
