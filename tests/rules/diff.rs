@@ -14,7 +14,6 @@
 //! named `diff::reported::<code>::<case>` and `diff::unreported::<code>::<case>`.
 
 use std::collections::BTreeSet;
-use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use harn_catalog::compile::{self, Compilation, Options};
@@ -24,7 +23,7 @@ use harn_catalog::ingest::harn::Surface;
 use harn_catalog::source::{Format, SourceFile};
 use libtest_mimic::{Failed, Trial};
 
-use super::{verdict, visible_entries};
+use super::{matches_snapshot, verdict, visible_entries};
 
 /// The diff rules' folders, relative to the repository root.
 const FIXTURES: &str = "fixtures/diff";
@@ -133,15 +132,7 @@ fn check_case(rule: &'static DiffRule, reported: bool, case: &Path) -> Result<()
             problems.push(format!("{shown}: no {} change; got:\n{rendered}", rule.code));
         }
         let name = format!("{}__{}", rule.code, case.file_name().expect("named").to_string_lossy());
-        let mut settings = insta::Settings::clone_current();
-        settings.set_snapshot_path("diff_snapshots");
-        settings.set_prepend_module_to_snapshot(false);
-        settings.set_description(format!("{} of {shown}", rule.code));
-        settings.set_omit_expression(true);
-        let matched = panic::catch_unwind(AssertUnwindSafe(|| {
-            settings.bind(|| insta::assert_snapshot!(name.as_str(), rendered));
-        }));
-        if matched.is_err() {
+        if !matches_snapshot("diff_snapshots", &name, format!("{} of {shown}", rule.code), &rendered) {
             problems.push(format!("{shown}: golden output differs from {SNAPSHOTS}/{name}.snap (diff above)"));
         }
     } else if !own.is_empty() {

@@ -239,18 +239,24 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     }
 
     let name = format!("{}__{case}", rule.code);
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.set_description(format!("{} of {shown}", rule.code));
-    settings.set_omit_expression(true);
-    let matched = panic::catch_unwind(AssertUnwindSafe(|| {
-        settings.bind(|| insta::assert_snapshot!(name.as_str(), rendered));
-    }));
-    if matched.is_err() {
+    if !matches_snapshot("snapshots", &name, format!("{} of {shown}", rule.code), &rendered) {
         problems.push(format!("{shown}: golden output differs from {SNAPSHOTS}/{name}.snap (diff above)"));
     }
     verdict(problems)
+}
+
+/// Whether `rendered` is the snapshot `<folder>/<name>.snap` (under `tests/rules/`);
+/// insta prints the difference when it is not.
+fn matches_snapshot(folder: &str, name: &str, description: String, rendered: &str) -> bool {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(folder);
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_description(description);
+    settings.set_omit_expression(true);
+    panic::catch_unwind(AssertUnwindSafe(|| {
+        settings.bind(|| insta::assert_snapshot!(name, rendered));
+    }))
+    .is_ok()
 }
 
 /// A near miss compiles through both phases with no diagnostic at all, and its catalog

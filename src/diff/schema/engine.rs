@@ -594,6 +594,13 @@ impl<'a, 'c> Cmp<'a, 'c> {
     /// only a `$ref` without a title or description of its own, what it leads to.
     pub fn annotated(&self, old: bool, at: &Loc<'a>) -> Loc<'a> {
         let doc = if old { &self.components.old } else { &self.components.new };
+        self.through_refs(doc, at, |k| !is_annotation(k) || k == "title" || k == "description")
+    }
+
+    /// The node `at` leads to through `$ref`s, following a node only while it holds
+    /// nothing but its `$ref` and keywords for which `stops` is false (at most 16 steps,
+    /// so that a cycle ends).
+    pub fn through_refs(&self, doc: &Doc<'a>, at: &Loc<'a>, stops: impl Fn(&str) -> bool) -> Loc<'a> {
         let mut current = at.clone();
         for _ in 0..16 {
             let Value::Object(object) = current.value else {
@@ -602,7 +609,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
             let Some(Value::String(reference)) = walk::member(object, "$ref") else {
                 break;
             };
-            if object.keys().any(|k| k != "$ref" && (!is_annotation(k) || k == "title" || k == "description")) {
+            if object.keys().any(|k| k != "$ref" && stops(k)) {
                 break;
             }
             match self.resolve(doc, &current, reference) {
@@ -960,23 +967,7 @@ fn add<'a>(view: &mut View<'a>, conjunct: Conjunct<'a>) {
 /// that is only a `$ref`, what it leads to (so that a component reached from two
 /// places is compared once).
 fn identity<'a>(cmp: &Cmp<'a, '_>, doc: &Doc<'a>, at: &Loc<'a>) -> usize {
-    let mut current = at.clone();
-    for _ in 0..16 {
-        let Value::Object(object) = current.value else {
-            break;
-        };
-        let Some(Value::String(reference)) = walk::member(object, "$ref") else {
-            break;
-        };
-        if object.keys().any(|k| k != "$ref" && !is_annotation(k)) {
-            break;
-        }
-        match cmp.resolve(doc, &current, reference) {
-            Some(target) => current = target,
-            None => break,
-        }
-    }
-    current.value as *const Value as usize
+    cmp.through_refs(doc, at, |k| !is_annotation(k)).value as *const Value as usize
 }
 
 /// Keywords another comparison classifies (a keyword for a type neither side
