@@ -11,7 +11,10 @@
 //! counts, and below 1.0 every component counts one step higher (in `0.y.z` a new
 //! `y` is major and a new `z` minor; in `0.0.z` any new version is major). A
 //! version whose pre-release tag alone changed counts as major (a pre-release makes
-//! no compatibility promise, semver.org item 9); build metadata is ignored.
+//! no compatibility promise, semver.org item 9); build metadata is ignored. Read in
+//! obi1kenobi/cargo-semver-checks, `src/check_release.rs` at
+//! 39947158d1886817f018f594393e9e215af99f50, and the Cargo book's "SemVer
+//! Compatibility" chapter.
 
 use ::semver::Version;
 use serde_json::Value;
