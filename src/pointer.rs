@@ -34,6 +34,11 @@ impl Pointer {
         Pointer(SmallVec::new_const())
     }
 
+    /// The pointer made of `segments` (a tail of another pointer's).
+    pub fn from_segments(segments: &[Segment]) -> Pointer {
+        Pointer(segments.iter().cloned().collect())
+    }
+
     pub fn segments(&self) -> &[Segment] {
         &self.0
     }

@@ -11,7 +11,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 pub use render::{ErrorFormat, Renderer};
-pub(crate) use render::{Excerpt, escape_data, escape_property, report_text, thousands};
+pub(crate) use render::{Excerpt, escape_data, escape_property, plural, report_text, thousands};
 pub use rule::{RegisteredRule, Rule, all_rules};
 
 use crate::pointer::{Part, Pointer};

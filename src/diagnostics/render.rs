@@ -150,7 +150,8 @@ pub(crate) fn report_text<'a>(
     out
 }
 
-fn plural(n: usize, word: &str) -> String {
+/// `1 word` or `2,345 words`.
+pub(crate) fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("1 {word}") } else { format!("{} {word}s", thousands(n)) }
 }
 

@@ -198,16 +198,19 @@ impl Change {
     }
 }
 
+/// The index of the tool `pointer` is inside (`/tools/<i>/...`), and the path below it.
+fn in_tool(pointer: &Pointer) -> Option<(usize, Pointer)> {
+    match pointer.segments() {
+        [Segment::Key(tools), Segment::Index(index), rest @ ..] if &**tools == "tools" => {
+            Some((*index, Pointer::from_segments(rest)))
+        }
+        _ => None,
+    }
+}
+
 /// `pointer` without its leading `/tools/<i>`, if it has one.
 fn within_tool(pointer: &Pointer) -> Pointer {
-    match pointer.segments() {
-        [Segment::Key(tools), Segment::Index(_), rest @ ..] if &**tools == "tools" => {
-            let mut within = Pointer::root();
-            rest.iter().for_each(|s| within.push(s.clone()));
-            within
-        }
-        _ => pointer.clone(),
-    }
+    in_tool(pointer).map_or_else(|| pointer.clone(), |(_, path)| path)
 }
 
 /// Every change from `old` to `new`, each located in `new`'s source when it has one.
@@ -227,18 +230,14 @@ pub fn diff(old: &Compared<'_>, new: &Compared<'_>) -> Vec<Change> {
 /// Where the value at a catalog pointer was written in the source the catalog was
 /// compiled from.
 fn origin_of(provenance: &Provenance, pointer: &Pointer) -> Option<Origin> {
+    if let Some((index, path)) = in_tool(pointer) {
+        return Some(provenance.tool(index, &path, Part::Value));
+    }
     match pointer.segments() {
-        [Segment::Key(tools), Segment::Index(index), rest @ ..] if &**tools == "tools" => {
-            let mut path = Pointer::root();
-            rest.iter().for_each(|s| path.push(s.clone()));
-            Some(provenance.tool(*index, &path, Part::Value))
-        }
         [Segment::Key(components), Segment::Key(schemas), Segment::Key(name), rest @ ..]
             if &**components == "components" && &**schemas == "schemas" =>
         {
-            let mut path = Pointer::root();
-            rest.iter().for_each(|s| path.push(s.clone()));
-            Some(provenance.component(name, &path, Part::Value))
+            Some(provenance.component(name, &Pointer::from_segments(rest), Part::Value))
         }
         [Segment::Key(info), Segment::Key(field)] if &**info == "info" => Some(provenance.info(field)),
         _ => None,

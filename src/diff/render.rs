@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::{Change, Level};
 use crate::config::Accepted;
-use crate::diagnostics::{Excerpt, escape_data, escape_property, report_text, thousands};
+use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text};
 use crate::source::SourceFile;
 
 /// The `--format` of `harn-catalog diff`.
@@ -238,9 +238,8 @@ impl Report<'_> {
         if info_left_out > 0 {
             let _ = writeln!(
                 out,
-                "…and {} more info {}; `--format json` lists every change.\n",
-                thousands(info_left_out),
-                if info_left_out == 1 { "change" } else { "changes" }
+                "…and {}; `--format json` lists every change.\n",
+                plural(info_left_out, "more info change")
             );
         }
         if !self.unused.is_empty() {
@@ -317,10 +316,6 @@ fn counts(changes: &[&Change]) -> String {
         parts.push(part);
     }
     parts.join(", ")
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{} {word}s", thousands(n)) }
 }
 
 /// Text safe in a GitHub-flavoured Markdown table cell: pipes escaped, lines joined.
