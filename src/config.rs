@@ -9,6 +9,11 @@
 //! deny_warnings = false            # treat warnings as errors (default: false)
 //! surface = "auto"                 # for a .harn input: auto, exports or script
 //!
+//! [[sdk]]                          # a generated SDK, written as a folder
+//! input = "registry.yaml"
+//! output = "sdk/typescript"        # the folder, relative to this file
+//! language = "typescript"          # typescript, rust or markdown
+//!
 //! [[accept]]                         # a change `harn-catalog diff` no longer fails on
 //! fingerprint = "3f9c0a1e5b7d2c44"   # as `diff` prints it
 //! reason = "no client sends `force` yet"
@@ -38,6 +43,7 @@ pub struct Config {
     /// The configuration's own text, for diagnostics that point into it.
     pub source: Arc<SourceFile>,
     pub catalogs: Vec<CatalogTarget>,
+    pub sdks: Vec<SdkTarget>,
     /// Changes `harn-catalog diff` reports but does not fail on.
     pub accepted: Vec<Accepted>,
 }
@@ -53,6 +59,20 @@ pub struct CatalogTarget {
     #[serde(default)]
     pub deny_warnings: bool,
     /// For a `.harn` input: `auto` (default), `exports` or `script`.
+    #[serde(default)]
+    pub surface: crate::ingest::harn::Surface,
+}
+
+/// One SDK to generate: a folder the generator owns (`check` reports files in it that
+/// it does not write, build products aside).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SdkTarget {
+    pub input: Spanned<PathBuf>,
+    pub output: Spanned<PathBuf>,
+    pub language: crate::emit::sdk::Language,
+    #[serde(default)]
+    pub deny_warnings: bool,
     #[serde(default)]
     pub surface: crate::ingest::harn::Surface,
 }
@@ -74,6 +94,8 @@ struct File {
     #[serde(default)]
     catalog: Vec<CatalogTarget>,
     #[serde(default)]
+    sdk: Vec<SdkTarget>,
+    #[serde(default)]
     accept: Vec<Accepted>,
 }
 
@@ -87,15 +109,16 @@ pub fn load(path: &Path) -> Result<Config, String> {
     })?;
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let source = Arc::new(SourceFile::new(path, text, Format::Toml));
-    Ok(Config { root, source, catalogs: file.catalog, accepted: file.accept })
+    Ok(Config { root, source, catalogs: file.catalog, sdks: file.sdk, accepted: file.accept })
 }
 
 impl Config {
-    /// The catalogs to generate, or an error for a configuration that lists none
-    /// (one may hold only accepted changes, which `gen` and `check` have no use for).
+    /// The catalogs to generate, or an error for a configuration that lists neither a
+    /// catalog nor an SDK (one may hold only accepted changes, which `gen` and `check`
+    /// have no use for).
     pub fn targets(&self) -> Result<&[CatalogTarget], String> {
-        if self.catalogs.is_empty() {
-            return Err(format!("{} lists no [[catalog]] to generate", self.source.display_path()));
+        if self.catalogs.is_empty() && self.sdks.is_empty() {
+            return Err(format!("{} lists no [[catalog]] or [[sdk]] to generate", self.source.display_path()));
         }
         Ok(&self.catalogs)
     }
@@ -109,7 +132,9 @@ impl Config {
     /// A refusal for every input and output that leads outside `project`, pointing at
     /// the path in the configuration. Nothing is read or written to find them.
     pub fn paths_outside(&self, project: &Path) -> Vec<Diagnostic> {
-        let named = self.catalogs.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
+        let catalogs = self.catalogs.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
+        let sdks = self.sdks.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
+        let named = catalogs.chain(sdks);
         named
             .filter_map(|(what, path)| {
                 let escape = paths::escape(project, &self.root, path.get_ref())?;

@@ -14,6 +14,7 @@ use harn_catalog::contract::ToolCatalog;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::diff::{self, Change, Compared, DiffFormat, all_diff_rules};
 use harn_catalog::drift::{self, Finding};
+use harn_catalog::emit::sdk::{self, Language};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::paths::Confinement;
@@ -58,6 +59,9 @@ enum Command {
     /// Compile every catalog listed in the configuration in memory and report each
     /// output that is stale or missing, with a diff (exit 1).
     Check(ConfigArgs),
+    /// Generate a typed SDK of a registry or catalog's tools (TypeScript, a Rust crate,
+    /// or a Markdown reference) into a folder, or with --check verify the folder.
+    Sdk(SdkArgs),
     /// Compare two versions of a registry or catalog and report every change with
     /// whom it breaks (exit 1 when a breaking change is not accepted).
     Diff(DiffArgs),
@@ -144,6 +148,48 @@ struct ConfigArgs {
     paths: PathArgs,
     #[command(flatten)]
     report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct SdkArgs {
+    /// The registry declaration, .harn module or catalog.
+    file: PathBuf,
+    /// The language of the SDK.
+    #[arg(long, value_enum)]
+    lang: LangArg,
+    /// The folder to write the SDK's files into (created if needed; each file is
+    /// replaced atomically, and only once every file is written in full).
+    #[arg(short, long, value_name = "DIR")]
+    output: PathBuf,
+    /// Write nothing; report every file of DIR that is stale, missing or not
+    /// generated, with a diff (exit 1).
+    #[arg(long)]
+    check: bool,
+    /// Which registry a .harn module stands for: its public functions (exports), the
+    /// registry its main publishes (script), or exports when it has public ones (auto).
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
+    surface: Surface,
+    #[command(flatten)]
+    paths: PathArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LangArg {
+    Typescript,
+    Rust,
+    Markdown,
+}
+
+impl From<LangArg> for Language {
+    fn from(lang: LangArg) -> Self {
+        match lang {
+            LangArg::Typescript => Language::TypeScript,
+            LangArg::Rust => Language::Rust,
+            LangArg::Markdown => Language::Markdown,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -340,6 +386,7 @@ fn run(cli: Cli) -> u8 {
         Command::Gen(args) => catalogs(&args, false),
         Command::Check(args) => catalogs(&args, true),
         Command::ProtocolArtifacts(args) => protocol_artifacts(&args),
+        Command::Sdk(args) => sdk(&args),
         Command::Diff(args) => compare(&args),
         Command::Rules { markdown } => {
             print!("{}", rule_table(markdown));
@@ -480,7 +527,82 @@ fn print_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> u8 {
     OK
 }
 
-/// `gen` and `check`: the catalogs listed in a configuration.
+/// Compiles `file` and renders its SDK in `language`, printing the diagnostics (the
+/// compile's and the SDK's own); the exit code when no SDK can be generated.
+fn sdk_files(
+    file: &Path,
+    language: Language,
+    options: Options,
+    confinement: &Confinement,
+    renderer: &Renderer,
+) -> Result<Vec<Artifact>, u8> {
+    let options = Options { mcp_documents: McpDocuments::Build, ..options };
+    let mut compilation = compile::compile_file_in(file, options, confinement);
+    let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) else {
+        report(renderer, compilation.diagnostics.as_slice(), "; no SDK was written");
+        return Err(if compilation.unreadable { USAGE } else { REJECTED });
+    };
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let (files, mut more) = sdk::generate(language, catalog, prepared, compilation.provenance.as_ref(), &stem);
+    if options.deny_warnings {
+        more.deny_warnings();
+    }
+    let refused = more.has_errors();
+    compilation.diagnostics.extend(more.into_vec());
+    if refused {
+        report(renderer, compilation.diagnostics.as_slice(), "; no SDK was written");
+        return Err(REJECTED);
+    }
+    report(renderer, compilation.diagnostics.as_slice(), "");
+    Ok(files)
+}
+
+/// The findings of a drift check of the SDK `files` in `folder`: build products of the
+/// folder's own tooling are not unexpected.
+fn sdk_drift(folder: &Path, files: &[Artifact]) -> std::io::Result<Vec<Finding>> {
+    let findings = drift::compare(folder, files, true)?;
+    Ok(findings
+        .into_iter()
+        .filter(|f| !matches!(f, Finding::Unexpected { path } if sdk::is_build_product(path)))
+        .collect())
+}
+
+fn sdk(args: &SdkArgs) -> u8 {
+    let options = Options { deny_warnings: args.report.deny_warnings, surface: args.surface, ..Options::default() };
+    let renderer = args.report.renderer();
+    let files = match sdk_files(&args.file, args.lang.into(), options, &args.paths.confinement(), &renderer) {
+        Ok(files) => files,
+        Err(code) => return code,
+    };
+    let result = if args.check {
+        sdk_drift(&args.output, &files).map(|findings| {
+            if findings.is_empty() {
+                return OK;
+            }
+            let bless = format!(
+                "harn-catalog sdk --lang {} {} -o {}",
+                Language::from(args.lang).as_str(),
+                args.file.display(),
+                args.output.display()
+            );
+            eprint!("{}", drift::report(&args.output, "the SDK's files", &findings, &bless));
+            REJECTED
+        })
+    } else {
+        drift::write(&args.output, &files, &[]).map(|written| {
+            for path in &written {
+                println!("wrote {}", args.output.join(path).display());
+            }
+            OK
+        })
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        USAGE
+    })
+}
+
+/// `gen` and `check`: the catalogs and SDKs listed in a configuration.
 fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
     let config = match config::load(&args.config) {
         Ok(config) => config,
@@ -529,8 +651,23 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
             None => refused = true,
         }
     }
+    // Each SDK is a folder of its own, which its drift check owns.
+    let mut folders = Vec::with_capacity(config.sdks.len());
+    for target in &config.sdks {
+        let options = Options {
+            deny_warnings: target.deny_warnings || args.report.deny_warnings,
+            surface: target.surface,
+            ..Options::default()
+        };
+        let input = config.root.join(target.input.get_ref());
+        match sdk_files(&input, target.language, options, &confinement, &renderer) {
+            Ok(files) => folders.push((config.root.join(target.output.get_ref()), files)),
+            Err(USAGE) => return USAGE,
+            Err(_) => refused = true,
+        }
+    }
     if refused {
-        eprintln!("error: an input was refused; no catalog was written");
+        eprintln!("error: an input was refused; nothing was written");
         return REJECTED;
     }
     let bless = if args.config == Path::new(config::DEFAULT_CONFIG) {
@@ -539,21 +676,36 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         format!("harn-catalog gen --config {}", args.config.display())
     };
     let result = if check {
-        drift::compare(&config.root, &expected, false).map(|findings| {
-            if findings.is_empty() {
-                OK
-            } else {
+        let mut stale = false;
+        let catalogs = drift::compare(&config.root, &expected, false).map(|findings| {
+            if !findings.is_empty() {
                 eprint!("{}", drift::report(&config.root, "generated catalogs", &findings, &bless));
-                REJECTED
+                stale = true;
             }
-        })
+        });
+        catalogs
+            .and_then(|()| {
+                for (folder, files) in &folders {
+                    let findings = sdk_drift(folder, files)?;
+                    if !findings.is_empty() {
+                        eprint!("{}", drift::report(folder, "the generated SDK's files", &findings, &bless));
+                        stale = true;
+                    }
+                }
+                Ok(())
+            })
+            .map(|()| if stale { REJECTED } else { OK })
     } else {
-        drift::write(&config.root, &expected, &[]).map(|written| {
+        // Every file of every output is staged before any is renamed into place.
+        let everything: Vec<(PathBuf, &[Artifact])> = std::iter::once((config.root.clone(), expected.as_slice()))
+            .chain(folders.iter().map(|(folder, files)| (folder.clone(), files.as_slice())))
+            .collect();
+        drift::write_all(&everything).map(|written| {
             for path in &written {
-                println!("wrote {}", config.root.join(path).display());
+                println!("wrote {}", path.display());
             }
             if written.is_empty() {
-                println!("{} catalogs are up to date", expected.len());
+                println!("{} catalogs and {} SDKs are up to date", expected.len(), folders.len());
             }
             OK
         })

@@ -42,6 +42,8 @@ pub enum Phase {
     Catalog,
     /// Adapter preparation: CLI arguments, command tree, MCP projection (CONTRACT.md c, d).
     Prepare,
+    /// Generating an SDK from the prepared catalog (`harn-catalog sdk`).
+    Sdk,
 }
 
 impl Phase {
@@ -50,6 +52,7 @@ impl Phase {
             Phase::Input => "input",
             Phase::Catalog => "catalog",
             Phase::Prepare => "prepare",
+            Phase::Sdk => "sdk",
         }
     }
 }

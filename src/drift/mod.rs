@@ -133,24 +133,39 @@ pub fn report(root: &Path, what: &str, findings: &[Finding], bless: &str) -> Str
 /// old files untouched. With `remove`, the listed files are deleted afterwards.
 /// Returns the paths written.
 pub fn write(root: &Path, expected: &[Artifact], remove: &[String]) -> std::io::Result<Vec<String>> {
-    let mut staged = Vec::new();
-    for file in expected {
-        let path = root.join(&file.path);
-        if std::fs::read(&path).is_ok_and(|bytes| bytes == file.contents.as_bytes()) {
-            continue;
-        }
-        std::fs::create_dir_all(path.parent().unwrap_or(root))?;
-        staged.push((crate::emit::write::stage(&path, file.contents.as_bytes())?, file.path.clone()));
-    }
-    let mut written = Vec::with_capacity(staged.len());
-    for (temporary, relative) in staged {
-        temporary.commit()?;
-        written.push(relative);
-    }
+    let written = write_all(&[(root.to_owned(), expected)])?;
     for relative in remove {
         std::fs::remove_file(root.join(relative))?;
     }
+    Ok(written.iter().map(|path| relative_to(root, path)).collect())
+}
+
+/// [`write`] for files under several roots at once, without removing any: nothing is
+/// renamed into place until every changed file of every root is written in full.
+/// Returns the paths written, each joined to its root.
+pub fn write_all(outputs: &[(PathBuf, &[Artifact])]) -> std::io::Result<Vec<PathBuf>> {
+    let mut staged = Vec::new();
+    for (root, expected) in outputs {
+        for file in expected.iter() {
+            let path = root.join(&file.path);
+            if std::fs::read(&path).is_ok_and(|bytes| bytes == file.contents.as_bytes()) {
+                continue;
+            }
+            std::fs::create_dir_all(path.parent().unwrap_or(root))?;
+            staged.push((crate::emit::write::stage(&path, file.contents.as_bytes())?, path));
+        }
+    }
+    let mut written = Vec::with_capacity(staged.len());
+    for (temporary, path) in staged {
+        temporary.commit()?;
+        written.push(path);
+    }
     Ok(written)
+}
+
+fn relative_to(root: &Path, path: &Path) -> String {
+    let relative = path.strip_prefix(root).unwrap_or(path);
+    relative.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
 #[cfg(test)]

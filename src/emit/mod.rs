@@ -4,6 +4,7 @@
 pub mod artifacts;
 mod json;
 mod schema;
+pub mod sdk;
 mod typescript;
 pub(crate) mod write;
 

@@ -1,0 +1,213 @@
+//! SDK generation (`harn-catalog sdk`): typed bindings of a compiled catalog's tools,
+//! TypeScript and Rust, and a Markdown reference page. Every language reads the same
+//! [`Sdk`] model, so that type names, signatures and the tools covered agree.
+
+mod markdown;
+pub mod names;
+pub mod rules;
+mod rust;
+pub mod signature;
+mod typescript;
+
+use serde_json::Value;
+
+use super::artifacts::Artifact;
+use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::pointer::{Part, Pointer};
+use crate::project::Prepared;
+use crate::project::mcp::McpTool;
+use crate::provenance::Provenance;
+use crate::schema::refs::Target;
+use names::{Collision, Names};
+
+/// The languages an SDK is generated in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    TypeScript,
+    Rust,
+    Markdown,
+}
+
+impl Language {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Language::TypeScript => "typescript",
+            Language::Rust => "rust",
+            Language::Markdown => "markdown",
+        }
+    }
+}
+
+/// The model every language renders: the catalog's tools and components with their
+/// type names.
+pub struct Sdk<'c> {
+    /// The package or crate name: the registry's `info.name`, else the input's stem.
+    pub package: String,
+    pub version: Option<&'c str>,
+    pub description: Option<&'c str>,
+    /// The catalog's tools, in catalog order.
+    pub tools: Vec<Tool<'c>>,
+    /// The catalog's components, by name.
+    pub components: Vec<Component<'c>>,
+}
+
+/// One tool of the SDK.
+pub struct Tool<'c> {
+    pub entry: &'c ToolCatalogEntry,
+    /// The base of its type names: `<base>Input`, `<base>Output`, `<base>Error`.
+    pub type_base: String,
+    /// The `tools/list` entry MCP advertises for it, when it is of the MCP audience:
+    /// what a server registers and a client calls.
+    pub mcp: Option<&'c McpTool>,
+    /// Whether MCP wraps its output as `{"result": …}` (a non-object output), which a
+    /// client unwraps.
+    pub output_wrapped: bool,
+    /// Its one-line signature (see [`signature`]).
+    pub signature: String,
+}
+
+impl Tool<'_> {
+    pub fn input_type(&self) -> String {
+        format!("{}Input", self.type_base)
+    }
+
+    pub fn output_type(&self) -> String {
+        format!("{}Output", self.type_base)
+    }
+
+    pub fn error_type(&self) -> String {
+        format!("{}Error", self.type_base)
+    }
+
+    pub fn name(&self) -> &str {
+        self.entry.name.as_str()
+    }
+
+    /// The audiences the tool is exposed to, as they are spelled in the catalog.
+    pub fn audiences(&self) -> Vec<&'static str> {
+        self.entry.governance.audiences.iter().map(|a: &ToolAudience| a.as_str()).collect()
+    }
+}
+
+/// One catalog component.
+pub struct Component<'c> {
+    pub name: &'c str,
+    pub type_name: String,
+    pub schema: &'c Value,
+}
+
+impl<'c> Sdk<'c> {
+    /// Builds the model of `catalog`; `mcp` is the prepared MCP projection (the
+    /// `tools/list` entries of the MCP-audience tools), `stem` the input's file stem.
+    /// Names that collide are reported against `provenance`.
+    pub fn new(
+        catalog: &'c ToolCatalog,
+        mcp: &'c [McpTool],
+        provenance: Option<&Provenance>,
+        stem: &str,
+        out: &mut Vec<Diagnostic>,
+    ) -> Self {
+        let info = catalog.info.as_ref();
+        let mut names = Names::default();
+        let mut report = |collision: Option<Collision>, origin: Option<crate::diagnostics::Origin>, what: &str| {
+            if let Some(c) = collision {
+                out.push(
+                    rules::name_collision::SDK_NAME_COLLISION
+                        .diag(format!(
+                            "{what} named `{}` instead of `{}`: the name is taken by {}",
+                            c.given,
+                            c.wished,
+                            c.holder.describe()
+                        ))
+                        .at_opt(origin),
+                );
+            }
+        };
+        let mut tools = Vec::with_capacity(catalog.tools.len());
+        for (index, entry) in catalog.tools.iter().enumerate() {
+            let (type_base, collision) = names.tool(entry.name.as_str());
+            let origin = provenance.map(|p| p.tool(index, &Pointer::root().key("name"), Part::Value));
+            report(collision, origin, &format!("the types of tool `{}` are", entry.name.as_str()));
+            let advertised = mcp.iter().find(|m| m.name == entry.name.as_str());
+            let output_wrapped = match (&entry.output_schema, advertised.and_then(|m| m.output_schema.as_ref())) {
+                (Some(declared), Some(advertised)) => is_result_wrapper(advertised) && !is_result_wrapper(declared),
+                _ => false,
+            };
+            tools.push(Tool { entry, type_base, mcp: advertised, output_wrapped, signature: String::new() });
+        }
+        let mut components = Vec::new();
+        for (name, schema) in catalog.components.iter().flat_map(|c| &c.schemas) {
+            let (type_name, collision) = names.component(name);
+            let origin = provenance.map(|p| p.component(name, &Pointer::root(), Part::Key));
+            report(collision, origin, &format!("component `{name}` is"));
+            components.push(Component { name, type_name, schema });
+        }
+        let mut sdk = Sdk {
+            package: info.map_or_else(|| stem.to_owned(), |i| i.name.as_str().to_owned()),
+            version: info.and_then(|i| i.version.as_ref()).map(|v| v.as_str()),
+            description: info.and_then(|i| i.description.as_ref()).map(|d| d.as_str()),
+            tools: Vec::new(),
+            components,
+        };
+        for tool in &mut tools {
+            tool.signature = signature::render(&sdk, tool);
+        }
+        sdk.tools = tools;
+        sdk
+    }
+
+    /// The component a `$ref` names, when it names one whole.
+    pub fn component_of_ref(&self, reference: &str) -> Option<&Component<'c>> {
+        match Target::of(reference) {
+            Target::Component { name, rest } if rest.is_empty() => self.components.iter().find(|c| c.name == name),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `schema` is MCP's wrapper of a non-object output: an object whose only,
+/// required property is `result`, closed.
+fn is_result_wrapper(schema: &Value) -> bool {
+    let properties = schema.get("properties").and_then(Value::as_object);
+    properties.is_some_and(|p| p.len() == 1 && p.contains_key("result"))
+        && schema.get("required") == Some(&serde_json::json!(["result"]))
+        && schema.get("additionalProperties") == Some(&Value::Bool(false))
+}
+
+/// Renders the SDK of `sdk` in `language`: the files of its folder, sorted by path.
+pub fn render(language: Language, sdk: &Sdk<'_>) -> Vec<Artifact> {
+    let mut files: Vec<Artifact> = match language {
+        Language::TypeScript => typescript::render(sdk),
+        Language::Rust => rust::render(sdk),
+        Language::Markdown => markdown::render(sdk),
+    };
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files
+}
+
+/// The SDK of a compiled catalog in `language`, and what generating it reports
+/// (collisions of names). `prepared` must hold the MCP documents
+/// ([`crate::project::McpDocuments::Build`]); `stem` names the package when the
+/// registry has no `info.name`.
+pub fn generate(
+    language: Language,
+    catalog: &ToolCatalog,
+    prepared: &Prepared,
+    provenance: Option<&Provenance>,
+    stem: &str,
+) -> (Vec<Artifact>, Diagnostics) {
+    let mut diagnostics = Vec::new();
+    let sdk = Sdk::new(catalog, &prepared.mcp, provenance, stem, &mut diagnostics);
+    let mut reported = Diagnostics::default();
+    reported.extend(diagnostics);
+    (render(language, &sdk), reported)
+}
+
+/// Whether a file found in an SDK's folder but not generated is a build product of
+/// the folder's own tooling (`cargo check` of the crate, `npm install` beside the
+/// TypeScript), which a drift check leaves alone.
+pub fn is_build_product(path: &str) -> bool {
+    path == "Cargo.lock" || path.starts_with("target/") || path.starts_with("node_modules/")
+}

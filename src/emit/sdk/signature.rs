@@ -1,0 +1,121 @@
+//! One-line tool signatures, `lookup_widget(widget_id: string, verbose?: boolean) ->
+//! Widget`, that start every tool's doc comment in each SDK and head its entry in the
+//! Markdown reference: the exact argument names at a glance, with short types.
+//!
+//! The types are a reading aid, not the binding: enums and consts show their values,
+//! references the component's type name, an object or a long union its generated name
+//! or `any`.
+
+use serde_json::{Map, Value};
+
+use super::{Sdk, Tool};
+use crate::schema::walk;
+
+/// A union with more members than this, or longer than [`MAX_UNION_WIDTH`], is `any`.
+const MAX_UNION_MEMBERS: usize = 4;
+const MAX_UNION_WIDTH: usize = 60;
+
+/// The signature of `tool`.
+pub fn render(sdk: &Sdk<'_>, tool: &Tool<'_>) -> String {
+    let short = Short { sdk };
+    let input = &tool.entry.input_schema;
+    let required: Vec<&str> = walk::keyword(input, "required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let parameters: Vec<String> = walk::keyword(input, "properties")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(name, schema)| {
+            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
+            format!("{name}{optional}: {}", short.of(schema, 0))
+        })
+        .collect();
+    let output = match &tool.entry.output_schema {
+        None => "any".to_owned(),
+        Some(schema) => match short.named(schema) {
+            Some(name) => name,
+            None if is_object_with_properties(schema) => tool.output_type(),
+            None => short.of(schema, 0),
+        },
+    };
+    format!("{}({}) -> {output}", tool.entry.name.as_str(), parameters.join(", "))
+}
+
+fn is_object_with_properties(schema: &Value) -> bool {
+    walk::keyword(schema, "properties").is_some()
+}
+
+struct Short<'s, 'c> {
+    sdk: &'s Sdk<'c>,
+}
+
+impl Short<'_, '_> {
+    /// The type name a `$ref` to a component stands for.
+    fn named(&self, schema: &Value) -> Option<String> {
+        let reference = walk::keyword(schema, "$ref")?.as_str()?;
+        self.sdk.component_of_ref(reference).map(|c| c.type_name.clone())
+    }
+
+    fn of(&self, schema: &Value, depth: usize) -> String {
+        let object = match schema {
+            Value::Bool(true) => return "any".to_owned(),
+            Value::Bool(false) => return "never".to_owned(),
+            Value::Object(object) => object,
+            _ => return "any".to_owned(),
+        };
+        if let Some(name) = self.named(schema) {
+            return name;
+        }
+        if let Some(value) = object.get("const") {
+            return literal(value);
+        }
+        if let Some(Value::Array(values)) = object.get("enum") {
+            return values.iter().map(literal).collect::<Vec<_>>().join(" | ");
+        }
+        for keyword in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = object.get(keyword) {
+                return self.union(branches.iter().map(|b| self.of(b, depth + 1)).collect());
+            }
+        }
+        match object.get("type") {
+            Some(Value::String(t)) => self.typed(t, object, depth),
+            Some(Value::Array(types)) => {
+                self.union(types.iter().filter_map(Value::as_str).map(|t| self.typed(t, object, depth)).collect())
+            }
+            _ => "any".to_owned(),
+        }
+    }
+
+    fn typed(&self, t: &str, object: &Map<String, Value>, depth: usize) -> String {
+        match t {
+            "array" => match object.get("items") {
+                Some(items) if depth < 2 => {
+                    let item = self.of(items, depth + 1);
+                    if item.contains(' ') { format!("({item})[]") } else { format!("{item}[]") }
+                }
+                _ => "any[]".to_owned(),
+            },
+            "string" | "number" | "integer" | "boolean" | "null" | "object" => t.to_owned(),
+            _ => "any".to_owned(),
+        }
+    }
+
+    fn union(&self, mut members: Vec<String>) -> String {
+        members.dedup();
+        let joined = members.join(" | ");
+        if members.len() > MAX_UNION_MEMBERS || joined.len() > MAX_UNION_WIDTH || members.iter().any(|m| m == "any") {
+            "any".to_owned()
+        } else {
+            joined
+        }
+    }
+}
+
+/// A JSON value as it appears in a signature: strings quoted, others as JSON.
+fn literal(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
