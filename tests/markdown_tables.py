@@ -1,4 +1,4 @@
-"""Renders Markdown as GitHub does its tables, an independent reader of `diff --format markdown`.
+"""Renders Markdown as GitHub does its tables, an independent reader of the Markdown we write (`diff --format markdown`, `sdk --lang markdown`).
 
 markdown-it-py (CommonMark with the GFM table extension), installed by `make tools`
 into .tools/venv, parses the Markdown on stdin. Prints one JSON object: the headings'

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::{Change, Level};
 use crate::config::Accepted;
 use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text};
+use crate::emit::markdown::cell;
 use crate::source::SourceFile;
 
 /// The `--format` of `harn-catalog diff`.
@@ -316,11 +317,6 @@ fn counts(changes: &[&Change]) -> String {
         parts.push(part);
     }
     parts.join(", ")
-}
-
-/// Text safe in a GitHub-flavoured Markdown table cell: pipes escaped, lines joined.
-fn cell(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('|', "\\|").replace(['\n', '\r'], " ")
 }
 
 #[cfg(test)]

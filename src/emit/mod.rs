@@ -3,6 +3,7 @@
 
 pub mod artifacts;
 mod json;
+pub mod markdown;
 mod schema;
 pub mod sdk;
 mod typescript;

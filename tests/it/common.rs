@@ -253,3 +253,22 @@ fn skip(suite: &str, reason: &str) {
         let _ = writeln!(std::io::stderr().lock(), "\n{line}");
     }
 }
+
+/// `markdown` as GitHub renders its tables, read by markdown-it-py (installed by `make
+/// tools`, see `tests/markdown_tables.py`): `{"headings": [...], "tables": [{"header":
+/// [...], "rows": [[...]]}]}`.
+pub fn markdown_tables(markdown: &str) -> serde_json::Value {
+    use std::io::Write as _;
+    let python = root().join(".tools/venv/bin/python");
+    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
+    let mut reader = std::process::Command::new(python)
+        .arg(root().join("tests/markdown_tables.py"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    reader.stdin.take().unwrap().write_all(markdown.as_bytes()).unwrap();
+    let output = reader.wait_with_output().unwrap();
+    assert!(output.status.success(), "markdown_tables.py failed");
+    serde_json::from_slice(&output.stdout).unwrap()
+}

@@ -321,19 +321,7 @@ fn markdown_renders_as_a_table_per_tool_on_github() {
     let changes = fixture_changes();
     let markdown = Report { changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
     insta::assert_snapshot!("markdown_of_the_fixtures", markdown);
-    let python = common::root().join(".tools/venv/bin/python");
-    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
-    let mut reader = Command::new(python)
-        .arg(common::root().join("tests/markdown_tables.py"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    reader.stdin.take().unwrap().write_all(markdown.as_bytes()).unwrap();
-    let output = reader.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let parsed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let parsed = common::markdown_tables(&markdown);
     let tables = parsed["tables"].as_array().unwrap();
     let headings = parsed["headings"].as_array().unwrap();
     // One heading for the report, then one per tool, each over its table.

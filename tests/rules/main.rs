@@ -15,6 +15,9 @@
 //!   (the boundary a careless implementation gets wrong). Each compiles through both
 //!   phases with no diagnostic at all, and its catalog passes the reference validator.
 //!
+//! The fixtures of a rule of SDK generation (phase `sdk`) are also run through the
+//! SDK's naming, as `harn-catalog sdk` runs it; its diagnostics join the compile's.
+//!
 //! Fixtures are compiled from their paths relative to the repository root, so the
 //! paths in the rendered diagnostics are stable. The tests are named
 //! `refused::<code>::<case>` and `accepted::<code>::<case>`, so a failure names its
@@ -35,8 +38,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use harn_catalog::compile::{self, Compilation, Options};
-use harn_catalog::diagnostics::{ErrorFormat, Renderer, Rule, Severity, all_rules};
-use harn_catalog::emit::Layout;
+use harn_catalog::diagnostics::{ErrorFormat, Phase, Renderer, Rule, Severity, all_rules};
+use harn_catalog::emit::{Layout, sdk};
 use harn_catalog::project::McpDocuments;
 use libtest_mimic::{Arguments, Failed, Trial};
 
@@ -81,7 +84,7 @@ fn main() {
         }
         for path in fixtures_of(&code, ACCEPTED) {
             let name = format!("{ACCEPTED}::{code}::{}", file_name(&path));
-            trials.push(Trial::test(name, move || check_accepted(&path)));
+            trials.push(Trial::test(name, move || check_accepted(rule, &path)));
         }
     }
     trials.extend(diff::trials());
@@ -127,6 +130,22 @@ fn verdict(problems: Vec<String>) -> Result<(), Failed> {
 /// Both phases, as `harn-catalog schema` and `harn-catalog mcp` run them.
 fn options() -> Options {
     Options { mcp_documents: McpDocuments::Build, ..Options::default() }
+}
+
+/// The compilation a fixture of `rule` is judged by; for a rule of SDK generation, as
+/// `harn-catalog sdk` runs it: what generating the SDK reports joins the compile's
+/// diagnostics.
+fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
+    let mut compilation = compile::compile_file(path, options);
+    if rule.phase != Phase::Sdk {
+        return compilation;
+    }
+    if let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) {
+        let (_, reported) =
+            sdk::generate(sdk::Language::Markdown, catalog, prepared, compilation.provenance.as_ref(), "fixture");
+        compilation.diagnostics.extend(reported.into_vec());
+    }
+    compilation
 }
 
 /// Every rule has a folder with fixtures on both sides; every folder, `ALSO_RAISES`
@@ -184,7 +203,7 @@ fn check_layout() -> Result<(), Failed> {
 /// errors mean no catalog, warnings alone a valid one; its rendering is the snapshot's.
 fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     let shown = path.display().to_string();
-    let compilation = compile::compile_file(path, Options::default());
+    let compilation = compile_for(rule, path, Options::default());
     let rendered = human(&compilation);
     let case = file_name(path);
     let key = format!("{}/{case}", rule.code);
@@ -261,9 +280,9 @@ fn matches_snapshot(folder: &str, name: &str, description: String, rendered: &st
 
 /// A near miss compiles through both phases with no diagnostic at all, and its catalog
 /// passes the reference validator.
-fn check_accepted(path: &Path) -> Result<(), Failed> {
+fn check_accepted(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     let shown = path.display().to_string();
-    let compilation = compile::compile_file(path, options());
+    let compilation = compile_for(rule, path, options());
     let mut problems = Vec::new();
     if !compilation.diagnostics.is_empty() {
         problems.push(format!("{shown}: a near miss should compile clean, but it raised:\n{}", human(&compilation)));

@@ -85,6 +85,12 @@ impl Tool<'_> {
         self.entry.name.as_str()
     }
 
+    /// Its human-readable title: the entry's, else its annotations'.
+    pub fn title(&self) -> Option<&str> {
+        let annotated = self.entry.annotations.as_ref().and_then(|a| a.title.as_ref());
+        self.entry.title.as_ref().or(annotated).map(|t| t.as_str())
+    }
+
     /// The audiences the tool is exposed to, as they are spelled in the catalog.
     pub fn audiences(&self) -> Vec<&'static str> {
         self.entry.governance.audiences.iter().map(|a: &ToolAudience| a.as_str()).collect()
@@ -111,25 +117,26 @@ impl<'c> Sdk<'c> {
     ) -> Self {
         let info = catalog.info.as_ref();
         let mut names = Names::default();
-        let mut report = |collision: Option<Collision>, origin: Option<crate::diagnostics::Origin>, what: &str| {
+        let mut report = |collision: Option<Collision>, origin: Option<crate::diagnostics::Origin>, what: String| {
             if let Some(c) = collision {
-                out.push(
-                    rules::name_collision::SDK_NAME_COLLISION
-                        .diag(format!(
-                            "{what} named `{}` instead of `{}`: the name is taken by {}",
-                            c.given,
-                            c.wished,
-                            c.holder.describe()
-                        ))
-                        .at_opt(origin),
-                );
+                let mut diagnostic = rules::name_collision::SDK_NAME_COLLISION
+                    .diag(format!("{what}, not `{}`: the name is taken by {}", c.wished, c.holder.describe()))
+                    .at_opt(origin);
+                if c.holder == names::Owner::Reserved {
+                    diagnostic = diagnostic.help("rename it so that its PascalCase name is not one the SDK keeps");
+                }
+                out.push(diagnostic);
             }
         };
         let mut tools = Vec::with_capacity(catalog.tools.len());
         for (index, entry) in catalog.tools.iter().enumerate() {
             let (type_base, collision) = names.tool(entry.name.as_str());
             let origin = provenance.map(|p| p.tool(index, &Pointer::root().key("name"), Part::Value));
-            report(collision, origin, &format!("the types of tool `{}` are", entry.name.as_str()));
+            let what = format!(
+                "the types of tool `{}` are named after `{type_base}` (`{type_base}Input`, …)",
+                entry.name.as_str()
+            );
+            report(collision, origin, what);
             let advertised = mcp.iter().find(|m| m.name == entry.name.as_str());
             let output_wrapped = match (&entry.output_schema, advertised.and_then(|m| m.output_schema.as_ref())) {
                 (Some(declared), Some(advertised)) => is_result_wrapper(advertised) && !is_result_wrapper(declared),
@@ -141,7 +148,7 @@ impl<'c> Sdk<'c> {
         for (name, schema) in catalog.components.iter().flat_map(|c| &c.schemas) {
             let (type_name, collision) = names.component(name);
             let origin = provenance.map(|p| p.component(name, &Pointer::root(), Part::Key));
-            report(collision, origin, &format!("component `{name}` is"));
+            report(collision, origin, format!("component `{name}` is named `{type_name}`"));
             components.push(Component { name, type_name, schema });
         }
         let mut sdk = Sdk {

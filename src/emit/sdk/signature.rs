@@ -45,6 +45,11 @@ pub fn render(sdk: &Sdk<'_>, tool: &Tool<'_>) -> String {
     format!("{}({}) -> {output}", tool.entry.name.as_str(), parameters.join(", "))
 }
 
+/// The short type of `schema`, as a signature shows it.
+pub fn short_type(sdk: &Sdk<'_>, schema: &Value) -> String {
+    Short { sdk }.of(schema, 0)
+}
+
 fn is_object_with_properties(schema: &Value) -> bool {
     walk::keyword(schema, "properties").is_some()
 }
