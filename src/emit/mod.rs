@@ -5,7 +5,8 @@ pub mod artifacts;
 mod json;
 mod schema;
 pub mod sdk;
-mod typescript;
+mod template;
+pub(crate) mod typescript;
 pub(crate) mod write;
 
 pub use json::{Layout, canonical_json, write_canonical_json};
