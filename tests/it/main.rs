@@ -19,5 +19,6 @@ mod paths;
 mod prepare;
 mod protocol_artifacts;
 mod robustness;
+mod sdk_typescript;
 mod spec_examples;
 mod typescript;
