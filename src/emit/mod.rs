@@ -6,7 +6,8 @@ mod json;
 pub mod markdown;
 mod schema;
 pub mod sdk;
-mod typescript;
+mod template;
+pub(crate) mod typescript;
 pub(crate) mod write;
 
 pub use json::{Layout, canonical_json, write_canonical_json};

@@ -41,22 +41,12 @@ pub fn render(schema: &Value, artifact_version: &str) -> String {
         let def = if name == ROOT { schema } else { &defs[&name] };
         declarations.push(declaration(&name, def));
     }
-    let mut environment = minijinja::Environment::new();
-    let syntax = minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build();
-    environment.set_syntax(syntax.expect("a valid syntax configuration"));
-    environment.add_template("harn-tools.ts", TEMPLATE).expect("the bundled template parses");
-    let rendered = environment
-        .get_template("harn-tools.ts")
-        .and_then(|t| {
-            let declarations = minijinja::Value::from(minijinja::value::Serde(&declarations));
-            t.render(minijinja::context! { declarations, artifact_version })
-        })
-        .expect("the bundled template renders");
-    let mut text: String = rendered.lines().map(|l| format!("{}\n", l.trim_end())).collect();
-    while text.ends_with("\n\n") {
-        text.pop();
+    #[derive(Serialize)]
+    struct Context<'a> {
+        declarations: Vec<Declaration>,
+        artifact_version: &'a str,
     }
-    text
+    super::template::render("harn-tools.ts", TEMPLATE, &Context { declarations, artifact_version })
 }
 
 /// The name the root schema is declared under.
@@ -154,7 +144,7 @@ fn declaration(name: &str, schema: &Value) -> Declaration {
 }
 
 /// A property name as a TypeScript member name, quoted when it is not an identifier.
-fn property_name(name: &str) -> String {
+pub(crate) fn property_name(name: &str) -> String {
     let identifier = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     if identifier { name.to_owned() } else { quoted(name) }
@@ -219,6 +209,6 @@ fn object_type(schema: &Value) -> String {
 }
 
 /// A TypeScript string literal (JSON's quoting is valid TypeScript).
-fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     serde_json::to_string(text).expect("strings serialise")
 }

@@ -160,6 +160,70 @@ pub fn reference_check(catalog: &str) -> Result<(), String> {
     }
 }
 
+/// The SDK `harn-catalog sdk` writes in `language` for the registry `text` (as if in a
+/// file named `name`), its files in path order; the diagnostics when it is refused.
+pub fn sdk(
+    language: harn_catalog::emit::sdk::Language,
+    name: &str,
+    text: &str,
+) -> Result<Vec<harn_catalog::emit::artifacts::Artifact>, String> {
+    let format = Format::from_path(Path::new(name)).expect("a .json, .yaml, .yml or .toml name");
+    let options =
+        Options { mcp_documents: McpDocuments::Build, cli_arguments: CliArguments::Keep, ..Options::default() };
+    let compilation = compile::compile_source(SourceFile::new(name, text.to_owned(), format), options);
+    let stem = Path::new(name).file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let renderer = Renderer::new(ErrorFormat::Human, false);
+    match (&compilation.catalog, &compilation.prepared) {
+        (Some(catalog), Some(prepared)) => {
+            let provenance = compilation.provenance.as_ref();
+            Ok(harn_catalog::emit::sdk::generate(language, catalog, prepared, provenance, &stem).0)
+        }
+        _ => Err(compilation.diagnostics.as_slice().iter().map(|d| renderer.render(d)).collect()),
+    }
+}
+
+/// The 117 tools of the GitHub MCP server (the team's corpus of their `tools/list`
+/// entries, one file each, sorted by name) and the registry that declares them:
+/// name, description, input schema, annotations, icons and `_meta` as the server has
+/// them. `None`, said on stderr, when the corpus is absent (see [`shared`]).
+pub fn github_registry(suite: &str) -> Option<(Vec<serde_json::Value>, serde_json::Value)> {
+    let folder = shared("corpus/github-mcp-server-toolsnaps", suite)?;
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let originals: Vec<serde_json::Value> =
+        files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
+    assert_eq!(originals.len(), 117, "the corpus at {}", folder.display());
+    let tools: Vec<serde_json::Value> = originals
+        .iter()
+        .map(|tool| {
+            let mut spec = serde_json::json!({
+                "name": tool["name"],
+                "description": tool["description"],
+                "inputSchema": tool["inputSchema"],
+                "annotations": tool["annotations"],
+            });
+            for (from, to) in [("icons", "icons"), ("_meta", "meta")] {
+                if let Some(value) = tool.get(from) {
+                    spec[to] = value.clone();
+                }
+            }
+            spec
+        })
+        .collect();
+    Some((originals, serde_json::json!({ "info": {"name": "github"}, "tools": tools })))
+}
+
+/// The TypeScript compiler `make tools` installs.
+pub fn tsc() -> PathBuf {
+    let tsc = root().join(".tools/node/node_modules/.bin/tsc");
+    assert!(tsc.exists(), "{} is missing: run `make tools` (or `make test`) to install TypeScript", tsc.display());
+    tsc
+}
+
 /// The built `harn-catalog` binary, run from the repository root.
 pub fn harn_catalog() -> assert_cmd::Command {
     let mut command = assert_cmd::Command::cargo_bin("harn-catalog").expect("the binary is built");

@@ -20,5 +20,6 @@ mod prepare;
 mod protocol_artifacts;
 mod robustness;
 mod sdk;
+mod sdk_typescript;
 mod spec_examples;
 mod typescript;

@@ -1681,7 +1681,7 @@ fn wrapper(result: Value) -> Value {
 }
 
 #[test]
-fn c3_object_root_outputs_are_unchanged() {
+fn c3_object_root_outputs_are_kept_with_their_object_type() {
     for output in [
         json!({ "type": "object", "properties": { "id": { "type": "string" } } }),
         json!({ "type": ["object"] }),
@@ -1694,7 +1694,15 @@ fn c3_object_root_outputs_are_unchanged() {
             "$defs": { "O": { "allOf": [{ "$ref": "#/$defs/P" }] }, "P": { "type": "object" } }
         }),
     ] {
-        assert_exact(&advertised(output.clone()), &output);
+        // With `"type": "object"` first at the root, which MCP's `Tool` requires.
+        let mut expected = serde_json::Map::new();
+        expected.insert("type".into(), json!("object"));
+        for (key, value) in output.as_object().unwrap() {
+            if key != "type" {
+                expected.insert(key.clone(), value.clone());
+            }
+        }
+        assert_exact(&advertised(output.clone()), &Value::Object(expected));
     }
     // A component reference to an object schema: bundled, then left unwrapped.
     let tool = mcp_tool_of(json!({
@@ -1703,7 +1711,11 @@ fn c3_object_root_outputs_are_unchanged() {
     }));
     assert_exact(
         &tool["outputSchema"],
-        &json!({ "$ref": "#/$defs/Widget", "$defs": { "Widget": { "type": "object", "required": ["id"] } } }),
+        &json!({
+            "type": "object",
+            "$ref": "#/$defs/Widget",
+            "$defs": { "Widget": { "type": "object", "required": ["id"] } }
+        }),
     );
 }
 
@@ -1830,6 +1842,19 @@ fn c3_wrapped_outputs_resolve_and_validate_with_jsonschema() {
 /// The `tools/list` result for fixtures/widgets/registry.json, written by hand from
 /// CONTRACT.md c.1–c.3.
 fn widgets_tools_list() -> Value {
+    let widget_error = json!({
+        "$ref": "#/$defs/WidgetError",
+        "$defs": { "WidgetError": {
+            "type": "object",
+            "description": "Why the widget service refused a request.",
+            "properties": {
+                "code": { "enum": ["not_found", "unavailable"] },
+                "message": { "type": "string" }
+            },
+            "required": ["code"],
+            "additionalProperties": false
+        } }
+    });
     json!({ "tools": [{
         "name": "lookup_widget",
         "title": "Look up widget",
@@ -1843,6 +1868,7 @@ fn widgets_tools_list() -> Value {
             "required": ["widget_id"]
         },
         "outputSchema": {
+            "type": "object",
             "$ref": "#/$defs/Widget",
             "$defs": { "Widget": {
                 "type": "object",
@@ -1859,7 +1885,24 @@ fn widgets_tools_list() -> Value {
             "readOnlyHint": true,
             "idempotentHint": true,
             "openWorldHint": false
-        }
+        },
+        "_meta": { "com.harnlang/toolContract": { "errorSchema": widget_error } }
+    }, {
+        "name": "count_widgets",
+        "title": "Count widgets",
+        "description": "Count the widgets that carry a tag.",
+        "inputSchema": {
+            "type": "object",
+            "properties": { "tag": { "type": "string", "description": "Only widgets with this tag." } }
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": { "result": { "type": "integer", "minimum": 0 } },
+            "required": ["result"],
+            "additionalProperties": false
+        },
+        "annotations": { "title": "Count widgets", "readOnlyHint": true },
+        "_meta": { "com.harnlang/toolContract": { "errorSchema": widget_error } }
     }] })
 }
 

@@ -3,14 +3,7 @@
 
 use crate::common;
 
-use std::path::PathBuf;
 use std::process::Command;
-
-fn tsc() -> PathBuf {
-    let tsc = common::root().join(".tools/node/node_modules/.bin/tsc");
-    assert!(tsc.exists(), "{} is missing: run `make tools` (or `make test`) to install TypeScript", tsc.display());
-    tsc
-}
 
 /// Type-checks `program` (which imports from `./harn-tools.js`) beside the committed
 /// binding; tsc's output on failure.
@@ -19,7 +12,7 @@ fn type_check(program: &str) -> Result<(), String> {
     std::fs::copy(common::root().join("spec/protocol-artifacts/harn-tools.ts"), dir.path().join("harn-tools.ts"))
         .unwrap();
     std::fs::write(dir.path().join("check.ts"), program).unwrap();
-    let output = Command::new(tsc())
+    let output = Command::new(common::tsc())
         .current_dir(dir.path())
         .args(["--strict", "--noEmit", "--target", "es2022", "--module", "node16", "--moduleResolution", "node16"])
         .args(["check.ts", "harn-tools.ts"])

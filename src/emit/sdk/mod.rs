@@ -7,7 +7,7 @@ pub mod names;
 pub mod rules;
 mod rust;
 pub mod signature;
-mod typescript;
+pub mod typescript;
 
 use serde_json::Value;
 
@@ -19,6 +19,7 @@ use crate::project::Prepared;
 use crate::project::mcp::McpTool;
 use crate::provenance::Provenance;
 use crate::schema::refs::Target;
+use crate::schema::walk;
 use names::{Collision, Names};
 
 /// The languages an SDK is generated in.
@@ -51,6 +52,9 @@ pub struct Sdk<'c> {
     pub tools: Vec<Tool<'c>>,
     /// The catalog's components, by name.
     pub components: Vec<Component<'c>>,
+    /// The `$defs` members at the roots of the tools' and components' schemas, each a
+    /// named type (references reach them by name, and may recurse).
+    pub defs: Vec<LocalDef<'c>>,
 }
 
 /// One tool of the SDK.
@@ -104,6 +108,27 @@ pub struct Component<'c> {
     pub schema: &'c Value,
 }
 
+/// A member of `$defs` (or of the older `definitions`) at the root of a schema.
+pub struct LocalDef<'c> {
+    /// The type name of the schema whose root holds it (`LookupWidgetInput`, `Widget`).
+    pub owner: String,
+    /// `$defs` or `definitions`.
+    pub keyword: &'c str,
+    pub name: &'c str,
+    pub type_name: String,
+    pub schema: &'c Value,
+}
+
+/// Where a schema with root `$defs` is: a component by name, or a tool's schema field
+/// (the tool's index and the field).
+type Root<'n> = Result<&'n str, (usize, &'static str)>;
+
+/// The `_meta` key of an error `tools/call` result under which the SDKs send and read
+/// the tool's declared error value (`structuredContent` cannot carry it: the SDK's
+/// `Client.callTool` checks any `structuredContent` against the output schema, errors
+/// included).
+pub const TOOL_ERROR_KEY: &str = "com.harnlang/toolError";
+
 impl<'c> Sdk<'c> {
     /// Builds the model of `catalog`; `mcp` is the prepared MCP projection (the
     /// `tools/list` entries of the MCP-audience tools), `stem` the input's file stem.
@@ -151,12 +176,40 @@ impl<'c> Sdk<'c> {
             report(collision, origin, format!("component `{name}` is named `{type_name}`"));
             components.push(Component { name, type_name, schema });
         }
+        let mut defs = Vec::new();
+        let sides = tools.iter().enumerate().flat_map(|(index, tool)| {
+            let entry = tool.entry;
+            [
+                ("inputSchema", Some(&entry.input_schema), tool.input_type()),
+                ("outputSchema", entry.output_schema.as_ref(), tool.output_type()),
+                ("errorSchema", entry.error_schema.as_ref(), tool.error_type()),
+            ]
+            .into_iter()
+            .filter_map(move |(field, schema, owner)| Some((Err((index, field)), schema?, owner)))
+        });
+        let component_roots = components.iter().map(|c| (Ok(c.name), c.schema, c.type_name.clone()));
+        let roots: Vec<(Root<'_>, &'c Value, String)> = sides.chain(component_roots).collect();
+        for (place, schema, owner) in roots {
+            for keyword in ["$defs", "definitions"] {
+                for (name, def) in walk::keyword(schema, keyword).and_then(Value::as_object).into_iter().flatten() {
+                    let (type_name, collision) = names.local_def(&owner, name);
+                    let at = Pointer::root().key(keyword).key(name);
+                    let origin = provenance.map(|p| match place {
+                        Err((index, field)) => p.tool(index, &Pointer::root().key(field).join(&at), Part::Key),
+                        Ok(component) => p.component(component, &at, Part::Key),
+                    });
+                    report(collision, origin, format!("`{keyword}` member `{name}` of `{owner}` is named `{type_name}`"));
+                    defs.push(LocalDef { owner: owner.clone(), keyword, name, type_name, schema: def });
+                }
+            }
+        }
         let mut sdk = Sdk {
             package: info.map_or_else(|| stem.to_owned(), |i| i.name.as_str().to_owned()),
             version: info.and_then(|i| i.version.as_ref()).map(|v| v.as_str()),
             description: info.and_then(|i| i.description.as_ref()).map(|d| d.as_str()),
             tools: Vec::new(),
             components,
+            defs,
         };
         for tool in &mut tools {
             tool.signature = signature::render(&sdk, tool);

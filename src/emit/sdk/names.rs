@@ -20,6 +20,8 @@ pub const RESERVED: &[&str] = &[
     "ToolInfo",
     "CallToolClient",
     "ToolServer",
+    "McpToolName",
+    "ToolRequest",
     "Json",
     // TypeScript globals and utility types.
     "Array",
@@ -28,6 +30,7 @@ pub const RESERVED: &[&str] = &[
     "Error",
     "Function",
     "Map",
+    "NoInfer",
     "Number",
     "Object",
     "Omit",
@@ -35,6 +38,7 @@ pub const RESERVED: &[&str] = &[
     "Pick",
     "Promise",
     "Readonly",
+    "ReadonlySet",
     "Record",
     "Set",
     "String",
@@ -75,6 +79,8 @@ pub enum Owner {
     Reserved,
     Tool(String),
     Component(String),
+    /// A `$defs` member: the type name of the schema holding it, and its name.
+    LocalDef(String, String),
 }
 
 impl Owner {
@@ -83,6 +89,7 @@ impl Owner {
             Owner::Reserved => "a name the SDK itself declares or relies on".to_owned(),
             Owner::Tool(name) => format!("the types of tool `{name}`"),
             Owner::Component(name) => format!("component `{name}`"),
+            Owner::LocalDef(owner, name) => format!("`$defs` member `{name}` of `{owner}`"),
         }
     }
 }
@@ -124,6 +131,13 @@ impl Names {
     /// The type name of component `name`.
     pub fn component(&mut self, name: &str) -> (String, Option<Collision>) {
         self.give(pascal_case(name), &[""], Owner::Component(name.to_owned()))
+    }
+
+    /// The type name of `$defs` member `name` at the root of the schema whose type is
+    /// `owner` (`LookupWidgetInput`, `Widget`): the two joined, `LookupWidgetInputNode`.
+    pub fn local_def(&mut self, owner: &str, name: &str) -> (String, Option<Collision>) {
+        let wished = pascal_case(&format!("{owner}_{name}"));
+        self.give(wished, &[""], Owner::LocalDef(owner.to_owned(), name.to_owned()))
     }
 
     fn give(&mut self, wished: String, suffixes: &[&str], owner: Owner) -> (String, Option<Collision>) {
@@ -188,5 +202,14 @@ mod tests {
         assert_eq!(collision.unwrap().holder, Owner::Reserved);
         assert_eq!(names.tool("tool").0, "Tool");
         assert_eq!(names.component("widget").0, "Widget");
+    }
+
+    #[test]
+    fn local_defs_are_named_after_their_owner_and_come_after_everything_else() {
+        let mut names = Names::default();
+        names.tool("lookup");
+        names.component("LookupInputNode");
+        assert_eq!(names.local_def("LookupInput", "node").0, "LookupInputNode2");
+        assert_eq!(names.local_def("Widget", "tag-list").0, "WidgetTagList");
     }
 }

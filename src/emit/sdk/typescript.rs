@@ -1,11 +1,627 @@
-//! The TypeScript SDK: one `.ts` file of types, a typed client and typed server
-//! registration, importing nothing.
+//! The TypeScript SDK: `index.ts`, rendered from `templates/sdk/typescript/index.ts.jinja`.
+//! It declares one type per tool side, component and root `$defs` member, the maps and
+//! metadata of the tools, a typed client and typed server registration, and imports
+//! nothing: the MCP SDK's `Client` and `McpServer` are matched by their shape.
+//!
+//! The schema→type mapping is written here by hand: the generators at hand
+//! (json-schema-to-typescript, quicktype and the crates alike) work one schema at a
+//! time, so they inline or rename shared components, and widen without saying so,
+//! while these types take the names of the [`Sdk`] model, stay sound under
+//! `--exactOptionalPropertyTypes`, and say in their doc comments what they leave out.
 
-use super::Sdk;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use super::{Sdk, TOOL_ERROR_KEY, Tool};
 use crate::emit::artifacts::Artifact;
+use crate::emit::typescript::{property_name, quoted};
+use crate::pointer::{Pointer, Segment};
+use crate::schema::fragment;
+use crate::schema::refs::Target;
+
+const TEMPLATE: &str = include_str!("../../../templates/sdk/typescript/index.ts.jinja");
+
+/// The one file of the SDK.
+pub const INDEX: &str = "index.ts";
+
+/// The words every doc comment of a widened type starts its note with, so that a
+/// reader (and the tests) can tell an exact type from a wider one.
+pub const WIDENED: &str = "The type is wider than the schema";
 
 /// The SDK's files.
 pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
-    let _ = sdk;
-    Vec::new()
+    let types = Types { sdk };
+    let mut declarations = Vec::new();
+    for component in &sdk.components {
+        declarations.push(types.declaration(&component.type_name, component.schema, &component.type_name, Vec::new()));
+    }
+    for def in &sdk.defs {
+        declarations.push(types.declaration(&def.type_name, def.schema, &def.owner, Vec::new()));
+    }
+    let mut tools = Vec::with_capacity(sdk.tools.len());
+    for tool in &sdk.tools {
+        let entry = tool.entry;
+        let doc = tool_doc(tool);
+        let input = tool.input_type();
+        declarations.push(types.declaration(&input, &entry.input_schema, &input, doc.clone()));
+        let sides = [
+            (tool.output_type(), entry.output_schema.as_ref(), "output"),
+            (tool.error_type(), entry.error_schema.as_ref(), "error"),
+        ];
+        for (name, schema, side) in sides {
+            declarations.push(match schema {
+                Some(schema) => types.declaration(&name, schema, &name, Vec::new()),
+                None => Declaration {
+                    comment: doc_comment(&[format!("`{}` declares no {side} schema: any JSON value.", tool.name())], 0),
+                    name,
+                    ty: "unknown".to_owned(),
+                },
+            });
+        }
+        tools.push(ToolModel {
+            literal: quoted(tool.name()),
+            key: property_name(tool.name()),
+            value_key: value_key(tool.name()),
+            input,
+            output: tool.output_type(),
+            error: tool.error_type(),
+            comment: doc_comment(&doc, 1),
+            mcp: tool.mcp.is_some(),
+            wrapped: tool.output_wrapped,
+            info: info(tool),
+        });
+    }
+    let advertised: Vec<_> = sdk.tools.iter().filter_map(|t| t.mcp).collect();
+    let advertised = serde_json::to_string(&advertised).expect("MCP tools serialise");
+    let context = Context {
+        package: sdk.package.as_str(),
+        version: sdk.version,
+        description: sdk.description.map(|d| d.lines().collect()).unwrap_or_default(),
+        declarations,
+        tools,
+        advertised: quoted(&advertised),
+        error_key: quoted(TOOL_ERROR_KEY),
+    };
+    let contents = crate::emit::template::render(INDEX, TEMPLATE, &context);
+    vec![Artifact { path: INDEX.to_owned(), contents }]
+}
+
+#[derive(Serialize)]
+struct Context<'a> {
+    package: &'a str,
+    version: Option<&'a str>,
+    description: Vec<&'a str>,
+    declarations: Vec<Declaration>,
+    tools: Vec<ToolModel>,
+    /// The `tools/list` entries of the MCP tools, as a string literal of their JSON.
+    advertised: String,
+    error_key: String,
+}
+
+/// `export type <name> = <ty>;`, after its doc comment.
+#[derive(Serialize)]
+struct Declaration {
+    name: String,
+    comment: String,
+    ty: String,
+}
+
+#[derive(Serialize)]
+struct ToolModel {
+    /// The name as a string literal.
+    literal: String,
+    /// The name as a member of a type.
+    key: String,
+    /// The name as a key of an object literal.
+    value_key: String,
+    input: String,
+    output: String,
+    error: String,
+    /// Its doc comment, as a member of the client and the handlers.
+    comment: String,
+    /// Whether MCP advertises it, so that the client and the server cover it.
+    mcp: bool,
+    wrapped: bool,
+    /// Its entry of the `tools` constant, as a TypeScript expression.
+    info: String,
+}
+
+/// A name as a key of an object literal: `__proto__` there would set the prototype
+/// unless it is computed.
+fn value_key(name: &str) -> String {
+    if name == "__proto__" { format!("[{}]", quoted(name)) } else { property_name(name) }
+}
+
+/// A tool's doc comment: its signature first, then its title and description.
+fn tool_doc(tool: &Tool<'_>) -> Vec<String> {
+    let entry = tool.entry;
+    let mut doc = vec![format!("`{}`", tool.signature)];
+    let title = entry.title.as_ref().or_else(|| entry.annotations.as_ref().and_then(|a| a.title.as_ref()));
+    let texts = [title.map(|t| t.as_str()), entry.description.as_ref().map(|d| d.as_str())];
+    for text in texts.into_iter().flatten() {
+        doc.push(String::new());
+        doc.extend(text.lines().map(str::to_owned));
+    }
+    doc
+}
+
+/// A tool's entry of the `tools` constant.
+fn info(tool: &Tool<'_>) -> String {
+    let entry = tool.entry;
+    let mut info = json!({ "name": tool.name() });
+    if let Some(title) = &entry.title {
+        info["title"] = json!(title.as_str());
+    }
+    if let Some(annotations) = &entry.annotations {
+        info["annotations"] = serde_json::to_value(annotations).expect("annotations serialise");
+    }
+    info["audiences"] = json!(tool.audiences());
+    // Only literals of names, strings and booleans: the JSON is the TypeScript.
+    serde_json::to_string(&info).expect("JSON serialises")
+}
+
+/// Renders schemas as TypeScript types.
+struct Types<'s, 'c> {
+    sdk: &'s Sdk<'c>,
+}
+
+/// What a type leaves out of its schema: the keywords, in the order met, once each.
+#[derive(Default)]
+struct Notes(Vec<&'static str>);
+
+impl Notes {
+    fn add(&mut self, keyword: &'static str) {
+        if !self.0.contains(&keyword) {
+            self.0.push(keyword);
+        }
+    }
+
+    fn absorb(&mut self, other: Notes) {
+        for keyword in other.0 {
+            self.add(keyword);
+        }
+    }
+}
+
+/// Keywords whose constraint no TypeScript type expresses; a type leaves them out,
+/// which makes it wider than its schema (still sound: every valid instance fits).
+const UNEXPRESSED: &[&str] = &[
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependentRequired",
+    "propertyNames",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "$dynamicRef",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+];
+
+/// The members every JavaScript object inherits from `Object.prototype`. TypeScript
+/// checks a property of these names against the inherited member even where a value
+/// lacks it (`{}` has a `toString`), so such a property is typed `unknown`: the only
+/// type that admits both.
+const OBJECT_PROTOTYPE: &[&str] = &[
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+    "__proto__",
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "toString",
+    "valueOf",
+];
+
+/// The note of a property typed `unknown` for its name (see [`OBJECT_PROTOTYPE`]).
+const INHERITED_NAME: &str = "a property named like a member of Object.prototype";
+
+/// Bounds, shown in doc comments with their values.
+const BOUNDS: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+];
+
+/// The JSON kinds in the order a union of all of them is written.
+const ALL_KINDS: &[&str] = &["null", "boolean", "number", "string", "array", "object"];
+
+/// Two spaces a level.
+fn pad(indent: usize) -> String {
+    "  ".repeat(indent)
+}
+
+/// A type as a member of a union, an intersection or an array: parenthesised when
+/// it is itself a union or an intersection (outside brackets and string literals).
+fn operand(ty: &str) -> String {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let mut compound = false;
+    let bytes = ty.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' | b'(' => depth += 1,
+            b'}' | b']' | b')' => depth = depth.saturating_sub(1),
+            b'|' | b'&' if depth == 0 && i > 0 && bytes[i - 1] == b' ' => compound = true,
+            _ => {}
+        }
+    }
+    if compound { format!("({ty})") } else { ty.to_owned() }
+}
+
+fn union(members: Vec<String>) -> String {
+    let mut unique: Vec<String> = Vec::with_capacity(members.len());
+    for member in members {
+        if member == "unknown" {
+            return member;
+        }
+        if !unique.contains(&member) {
+            unique.push(member);
+        }
+    }
+    match unique.len() {
+        0 => "never".to_owned(),
+        1 => unique.pop().unwrap_or_default(),
+        _ => unique.iter().map(|m| operand(m)).collect::<Vec<_>>().join(" | "),
+    }
+}
+
+/// A JSON value as a literal type: `"a"`, `1`, `null`, `{ a: 1 }`, `[1, "b"]`.
+fn literal(value: &Value) -> String {
+    match value {
+        Value::Array(items) => format!("[{}]", items.iter().map(literal).collect::<Vec<_>>().join(", ")),
+        // `{}` would admit any value but `null` and `undefined`.
+        Value::Object(members) if members.is_empty() => "{ [key: string]: never }".to_owned(),
+        Value::Object(members) => {
+            let members: Vec<String> =
+                members.iter().map(|(k, v)| format!("{}: {}", property_name(k), literal(v))).collect();
+            format!("{{ {} }}", members.join("; "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Whether `value` is of JSON Schema type `kind`.
+fn is_kind(value: &Value, kind: &str) -> bool {
+    match (kind, value) {
+        ("null", Value::Null) | ("boolean", Value::Bool(_)) | ("number", Value::Number(_)) => true,
+        ("string", Value::String(_)) | ("array", Value::Array(_)) | ("object", Value::Object(_)) => true,
+        ("integer", Value::Number(n)) => n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0),
+        _ => false,
+    }
+}
+
+/// Text made safe inside a `/** … */` comment.
+fn comment_text(text: &str) -> String {
+    text.replace("*/", "*\\/")
+}
+
+/// A doc comment at `indent`, or nothing when `lines` is empty.
+fn doc_comment(lines: &[String], indent: usize) -> String {
+    if lines.is_empty() {
+        return String::new();
+    }
+    let pad = pad(indent);
+    if let [line] = lines {
+        return format!("{pad}/** {} */\n", comment_text(line));
+    }
+    let mut out = format!("{pad}/**\n");
+    for line in lines {
+        if line.is_empty() {
+            out.push_str(&format!("{pad} *\n"));
+        } else {
+            out.push_str(&format!("{pad} * {}\n", comment_text(line)));
+        }
+    }
+    out.push_str(&format!("{pad} */\n"));
+    out
+}
+
+/// The doc comment lines of a schema: title, description, deprecation, default,
+/// examples, format and bounds, then what its type leaves out.
+fn schema_doc(schema: &Value, notes: &Notes) -> Vec<String> {
+    let mut lines = Vec::new();
+    let Value::Object(object) = schema else {
+        return lines;
+    };
+    for keyword in ["title", "description"] {
+        if let Some(Value::String(text)) = object.get(keyword) {
+            if !lines.is_empty() {
+                lines.push(String::new());
+            }
+            lines.extend(text.lines().map(str::to_owned));
+        }
+    }
+    let mut tags = Vec::new();
+    if object.get("deprecated") == Some(&Value::Bool(true)) {
+        tags.push("@deprecated".to_owned());
+    }
+    if let Some(default) = object.get("default") {
+        tags.push(format!("@default {default}"));
+    }
+    for example in object.get("examples").and_then(Value::as_array).into_iter().flatten() {
+        tags.push(format!("@example {example}"));
+    }
+    if let Some(Value::String(format)) = object.get("format") {
+        tags.push(format!("@format {format}"));
+    }
+    for bound in BOUNDS {
+        if let Some(value) = object.get(*bound) {
+            tags.push(format!("@{bound} {value}"));
+        }
+    }
+    if !notes.0.is_empty() {
+        let keywords: Vec<String> =
+            notes.0.iter().map(|k| if k.contains(' ') { (*k).to_owned() } else { format!("`{k}`") }).collect();
+        tags.push(format!("@remarks {WIDENED}: it does not check {}.", keywords.join(", ")));
+    }
+    if !tags.is_empty() && !lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines.extend(tags);
+    lines
+}
+
+impl Types<'_, '_> {
+    /// `name`, declared as the type of `schema`, whose `#` references mean `owner`;
+    /// `doc` goes before the schema's own documentation.
+    fn declaration(&self, name: &str, schema: &Value, owner: &str, mut doc: Vec<String>) -> Declaration {
+        let mut notes = Notes::default();
+        let ty = self.ty(schema, owner, 0, &mut notes);
+        let own = schema_doc(schema, &notes);
+        if !doc.is_empty() && !own.is_empty() {
+            doc.push(String::new());
+        }
+        doc.extend(own);
+        Declaration { name: name.to_owned(), comment: doc_comment(&doc, 0), ty }
+    }
+
+    /// The type of `schema`, written at `indent`; what it leaves out goes to `notes`.
+    fn ty(&self, schema: &Value, owner: &str, indent: usize, notes: &mut Notes) -> String {
+        let object = match schema {
+            Value::Bool(false) => return "never".to_owned(),
+            Value::Object(object) => object,
+            // `true`, and anything the compiler would have refused as a schema.
+            _ => return "unknown".to_owned(),
+        };
+        for keyword in UNEXPRESSED {
+            let restricts = match object.get(*keyword) {
+                None | Some(Value::Bool(false)) if *keyword == "uniqueItems" => false,
+                None => false,
+                Some(_) => true,
+            };
+            if restricts {
+                notes.add(keyword);
+            }
+        }
+        let kinds: Option<Vec<&str>> = match object.get("type") {
+            Some(Value::String(kind)) => Some(vec![kind.as_str()]),
+            Some(Value::Array(kinds)) => Some(kinds.iter().filter_map(Value::as_str).collect()),
+            _ => None,
+        };
+        // A literal type is narrower than anything the other keywords say: they can
+        // only narrow it further, which leaving them out widens, soundly.
+        let literals = match (object.get("const"), object.get("enum")) {
+            (Some(value), _) => Some(vec![value]),
+            (None, Some(Value::Array(values))) => Some(values.iter().collect()),
+            _ => None,
+        };
+        if let Some(values) = literals {
+            let admitted = |v: &&Value| kinds.as_ref().is_none_or(|ks| ks.iter().any(|k| is_kind(v, k)));
+            return union(values.into_iter().filter(admitted).map(literal).collect());
+        }
+        let mut parts = Vec::new();
+        if let Some(base) = self.kinds(object, kinds, owner, indent, notes) {
+            parts.push(base);
+        }
+        if let Some(Value::String(reference)) = object.get("$ref") {
+            parts.push(self.reference(reference, owner, notes));
+        }
+        for branch in object.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+            parts.push(self.ty(branch, owner, indent, notes));
+        }
+        for keyword in ["anyOf", "oneOf"] {
+            if let Some(Value::Array(branches)) = object.get(keyword) {
+                parts.push(union(branches.iter().map(|b| self.ty(b, owner, indent, notes)).collect()));
+                if keyword == "oneOf" && branches.len() > 1 {
+                    // Exactly one: a union admits values that match several.
+                    notes.add("oneOf");
+                }
+            }
+        }
+        parts.retain(|p| p != "unknown");
+        match parts.len() {
+            0 => "unknown".to_owned(),
+            1 => parts.pop().unwrap_or_default(),
+            _ => parts.iter().map(|p| operand(p)).collect::<Vec<_>>().join(" & "),
+        }
+    }
+
+    /// The union of the kinds `type` names; without `type`, of every kind when the
+    /// schema has keywords of arrays or objects (which apply to those kinds only).
+    fn kinds(
+        &self,
+        object: &Map<String, Value>,
+        kinds: Option<Vec<&str>>,
+        owner: &str,
+        indent: usize,
+        notes: &mut Notes,
+    ) -> Option<String> {
+        let kinds = match kinds {
+            Some(kinds) => kinds,
+            None => {
+                let shaped =
+                    ["items", "prefixItems", "properties", "required", "additionalProperties", "patternProperties"];
+                if !shaped.iter().any(|k| object.contains_key(*k)) {
+                    return None;
+                }
+                ALL_KINDS.to_vec()
+            }
+        };
+        let mut members = Vec::new();
+        for kind in &kinds {
+            members.push(match *kind {
+                "null" | "boolean" | "number" | "string" => (*kind).to_owned(),
+                "integer" => {
+                    if !kinds.contains(&"number") {
+                        notes.add("integer");
+                    }
+                    "number".to_owned()
+                }
+                "array" => self.array(object, owner, indent, notes),
+                "object" => self.object(object, owner, indent, notes),
+                // Not a type name: the compiler refuses it before.
+                _ => "unknown".to_owned(),
+            });
+        }
+        Some(union(members))
+    }
+
+    fn array(&self, object: &Map<String, Value>, owner: &str, indent: usize, notes: &mut Notes) -> String {
+        let items = object.get("items");
+        let Some(Value::Array(prefix)) = object.get("prefixItems") else {
+            return match items {
+                None => "unknown[]".to_owned(),
+                Some(Value::Bool(false)) => "[]".to_owned(),
+                Some(items) => format!("{}[]", operand(&self.ty(items, owner, indent, notes))),
+            };
+        };
+        // The first `minItems` elements are required; the others may be missing.
+        let required = object.get("minItems").and_then(Value::as_u64).unwrap_or(0);
+        let mut elements: Vec<String> = prefix
+            .iter()
+            .enumerate()
+            .map(|(i, schema)| {
+                let ty = self.ty(schema, owner, indent, notes);
+                if (i as u64) < required { ty } else { format!("{}?", operand(&ty)) }
+            })
+            .collect();
+        match items {
+            Some(Value::Bool(false)) => {}
+            None => elements.push("...unknown[]".to_owned()),
+            Some(items) => elements.push(format!("...{}[]", operand(&self.ty(items, owner, indent, notes)))),
+        }
+        format!("[{}]", elements.join(", "))
+    }
+
+    fn object(&self, object: &Map<String, Value>, owner: &str, indent: usize, notes: &mut Notes) -> String {
+        let empty = Map::new();
+        let properties = object.get("properties").and_then(Value::as_object).unwrap_or(&empty);
+        let required: Vec<&str> =
+            object.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut members = Vec::new();
+        let mut declared = Vec::new();
+        for (name, schema) in properties {
+            let mut own = Notes::default();
+            let mut ty = self.ty(schema, owner, indent + 1, &mut own);
+            if OBJECT_PROTOTYPE.contains(&name.as_str()) {
+                own.add(INHERITED_NAME);
+                ty = "unknown".to_owned();
+            }
+            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
+            let doc = doc_comment(&schema_doc(schema, &own), indent + 1);
+            members.push(format!("{doc}{}{}{optional}: {ty};", pad(indent + 1), property_name(name)));
+            notes.absorb(own);
+            declared.push(ty);
+        }
+        for name in required.iter().filter(|r| !properties.contains_key(**r)) {
+            if OBJECT_PROTOTYPE.contains(name) {
+                // Any value has it, inherited: the requirement is not checked.
+                notes.add(INHERITED_NAME);
+            }
+            members.push(format!("{}{}: unknown;", pad(indent + 1), property_name(name)));
+            declared.push("unknown".to_owned());
+        }
+        let patterns: Vec<&Value> =
+            object.get("patternProperties").and_then(Value::as_object).into_iter().flatten().map(|(_, s)| s).collect();
+        if !patterns.is_empty() {
+            // Which keys each pattern covers is not expressed.
+            notes.add("patternProperties");
+        }
+        let mut extra: Vec<String> = match object.get("additionalProperties") {
+            Some(Value::Bool(false)) => Vec::new(),
+            Some(schema) => vec![self.ty(schema, owner, indent + 1, notes)],
+            None => vec!["unknown".to_owned()],
+        };
+        extra.extend(patterns.iter().map(|p| self.ty(p, owner, indent + 1, notes)));
+        if !extra.is_empty() {
+            let mut index = union(extra.clone());
+            if index != "unknown" && !declared.is_empty() {
+                // Every declared property must fit the index signature too: its type
+                // joins the union (a long one, unknown), which admits more.
+                notes.add("additionalProperties");
+                let all = union(extra.into_iter().chain(declared).collect());
+                index = if all.contains('\n') { "unknown".to_owned() } else { all };
+            }
+            members.push(format!("{}[key: string]: {index};", pad(indent + 1)));
+        } else if members.is_empty() {
+            // `{}` would admit any value but `null` and `undefined`.
+            return "{ [key: string]: never }".to_owned();
+        }
+        format!("{{\n{}\n{}}}", members.join("\n"), pad(indent))
+    }
+
+    /// The type a `$ref` names: a component's, the schema's own (`#`), a root
+    /// `$defs` member's; other references are left out.
+    fn reference(&self, reference: &str, owner: &str, notes: &mut Notes) -> String {
+        let named = match Target::of(reference) {
+            Target::Component { .. } => self.sdk.component_of_ref(reference).map(|c| c.type_name.clone()),
+            Target::Local => {
+                Pointer::parse(&fragment::decode(&reference[1..])).and_then(|pointer| match pointer.segments() {
+                    [] => Some(owner.to_owned()),
+                    [Segment::Key(keyword), Segment::Key(name)] => self
+                        .sdk
+                        .defs
+                        .iter()
+                        .find(|d| d.owner == owner && d.keyword == &**keyword && d.name == &**name)
+                        .map(|d| d.type_name.clone()),
+                    _ => None,
+                })
+            }
+            Target::InvalidComponent | Target::External => None,
+        };
+        named.unwrap_or_else(|| {
+            notes.add("$ref");
+            "unknown".to_owned()
+        })
+    }
 }

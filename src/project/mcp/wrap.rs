@@ -49,13 +49,22 @@ fn requires_object_guarded<'v>(schema: &'v Value, root: &'v Value, resolving: &m
     })
 }
 
-/// The output schema as MCP advertises it: unchanged when it requires an object,
-/// otherwise `{"type":"object","properties":{"result":S},"required":["result"],
+/// The output schema as MCP advertises it: when it requires an object, as it is with
+/// `"type": "object"` at its root (first, if it was not there: MCP's `Tool` declares
+/// `outputSchema.type` as `"object"`, and the MCP SDK's `Client` refuses a `tools/list`
+/// whose output schema is a bare `$ref` or `allOf`), otherwise `{"type":"object","properties":{"result":S},"required":["result"],
 /// "additionalProperties":false}`. S's root `$defs` (where bundled components live)
 /// move to the wrapper's root, and S's other root-relative references are rebased
 /// under `properties/result`, so that every reference still resolves.
 pub fn wrap_output(schema: Value) -> Value {
     if requires_object(&schema, &schema) {
+        let mut schema = schema;
+        if let Value::Object(object) = &mut schema {
+            if object.get("type") != Some(&Value::String("object".into())) {
+                object.shift_remove("type");
+                object.shift_insert(0, "type".into(), "object".into());
+            }
+        }
         return schema;
     }
     let mut inner = schema;
@@ -135,5 +144,12 @@ mod tests {
         assert_eq!(wrap_output(json!(false))["properties"]["result"], json!(false));
         let object = json!({"type": "object"});
         assert_eq!(wrap_output(object.clone()), object);
+        // An object all the same, with the `type` MCP's `Tool` requires.
+        let reference = json!({"$ref": "#/$defs/O", "$defs": {"O": {"type": "object"}}});
+        assert_eq!(
+            serde_json::to_string(&wrap_output(reference)).unwrap(),
+            r##"{"type":"object","$ref":"#/$defs/O","$defs":{"O":{"type":"object"}}}"##
+        );
+        assert_eq!(wrap_output(json!({"type": ["object"]})), json!({"type": "object"}));
     }
 }
