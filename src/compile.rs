@@ -8,7 +8,7 @@ use crate::check::schema::Wording;
 use crate::contract::{ToolAudience, ToolCatalog};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ingest::harn::Surface;
-use crate::ingest::{self, LoadError, Loaded};
+use crate::ingest::{self, Content, LoadError, Loaded};
 use crate::paths::Confinement;
 use crate::project::{CliArguments, McpDocuments, Prepared};
 use crate::provenance::Provenance;
@@ -106,18 +106,22 @@ fn compile_loaded_emitting<T: Send>(
     options: Options,
     emit: impl FnOnce(&ToolCatalog) -> T + Send,
 ) -> (Compilation, Option<T>) {
-    let Loaded { document, diagnostics: read } = loaded;
+    let Loaded { content, diagnostics: read } = loaded;
     let mut diagnostics = Diagnostics::default();
     diagnostics.extend(read);
-    let (catalog, mut provenance, superseded, wording) = if ingest::catalog::is_catalog(&document.value) {
-        match ingest::catalog::read(document) {
-            Ok((catalog, provenance)) => (catalog, provenance, Vec::new(), Wording::Catalog),
-            Err(d) => return (Compilation::failed(d, false), None),
+    let (catalog, mut provenance, superseded, wording) = match content {
+        Content::Catalog(catalog, provenance) => (*catalog, provenance, Vec::new(), Wording::Catalog),
+        Content::Document(document) if ingest::catalog::is_catalog(&document.value) => {
+            match ingest::catalog::read(document) {
+                Ok((catalog, provenance)) => (catalog, provenance, Vec::new(), Wording::Catalog),
+                Err(d) => return (Compilation::failed(d, false), None),
+            }
         }
-    } else {
-        let normalized = ingest::registry::normalize(document);
-        diagnostics.extend(normalized.diagnostics);
-        (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
+        Content::Document(document) => {
+            let normalized = ingest::registry::normalize(document);
+            diagnostics.extend(normalized.diagnostics);
+            (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
+        }
     };
     let mcp_projection_follows = !options.catalog_phase_only;
     let emitted_as_is =

@@ -9,7 +9,7 @@ use crate::diagnostics::{Diagnostic, Origin};
 use crate::ingest::registry::fields::cli::json_pointer_of;
 use crate::pointer::Pointer;
 use crate::provenance::Provenance;
-use crate::source::Format;
+use crate::source::{Format, SourceFile};
 
 declare_rule! {
     /// ## What it checks
@@ -32,6 +32,21 @@ declare_rule! {
         severity: Error,
         summary: "a catalog does not read as a harn-tools/2.0 `ToolCatalog`",
     }
+}
+
+/// A JSON catalog read straight from its text into its records, without a `Value` of
+/// the whole document in between, when the text opens with `schema_version` (as every
+/// catalog written by `schema` does) and reads to its end as a `harn-tools/2.0` catalog
+/// under the rules of any JSON input. `None` otherwise, with nothing reported: the text
+/// is then parsed as any input is, and [`read`] says what is wrong with it. The
+/// opening is looked at first so that a registry is not read as a catalog in vain.
+pub fn read_json(source: &SourceFile) -> Option<ToolCatalog> {
+    let whitespace = [' ', '\t', '\n', '\r'];
+    let opening = source.text.trim_start_matches(whitespace).strip_prefix('{')?;
+    if !opening.trim_start_matches(whitespace).starts_with("\"schema_version\"") {
+        return None;
+    }
+    super::json::read_typed(&source.text)
 }
 
 /// Whether a parsed document is a catalog rather than a registry declaration.
@@ -154,8 +169,6 @@ pub fn read(document: Document) -> Result<(ToolCatalog, Provenance), Diagnostic>
 mod tests {
     use super::*;
     use std::sync::Arc;
-
-    use crate::source::SourceFile;
 
     #[test]
     fn schemas_taken_out_and_put_back_read_as_serde_reads_them_in_place() {

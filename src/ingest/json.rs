@@ -1,5 +1,7 @@
 //! JSON inputs: serde_json, with duplicate keys refused.
 
+mod typed;
+
 use std::fmt;
 use std::sync::Arc;
 
@@ -10,6 +12,8 @@ use serde_json::{Map, Value};
 use super::rules::{duplicate_key, syntax_error, too_deep_at};
 use crate::diagnostics::Diagnostic;
 use crate::source::SourceFile;
+
+pub(super) use typed::read as read_typed;
 
 /// Parses the whole text as one JSON value.
 pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {

@@ -16,8 +16,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::contract::ToolCatalog;
 use crate::diagnostics::Diagnostic;
 use crate::paths::Confinement;
+use crate::provenance::Provenance;
 use crate::source::{Format, SourceFile};
 use rules::inexact_number;
 
@@ -53,10 +55,18 @@ pub enum LoadError {
     Rejected(Diagnostic),
 }
 
-/// A document and the diagnostics reading it raised (warnings of the Harn front end,
-/// say); what made reading fail is a [`LoadError`] instead.
+/// What an input was read into.
+pub enum Content {
+    /// A parsed document: a registry declaration, or a catalog still to be read.
+    Document(Document),
+    /// A JSON catalog read straight into its records ([`catalog::read_json`]).
+    Catalog(Box<ToolCatalog>, Provenance),
+}
+
+/// An input read and the diagnostics reading it raised (warnings of the Harn front
+/// end, say); what made reading fail is a [`LoadError`] instead.
 pub struct Loaded {
-    pub document: Document,
+    pub content: Content,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -77,11 +87,17 @@ pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) ->
     rules::check_not_empty(&source)?;
     // Only a literal read as a float can be rounded: the readers note them, and the
     // literals are compared with what the catalog writes only then.
+    let in_json = |source: &Arc<SourceFile>, floats| if floats { inexact_number::in_json(source) } else { Vec::new() };
     let (value, diagnostics) = match source.format {
-        Format::Json => match inexact_number::noting_floats(|| json::parse(&source)) {
-            (value, false) => (value?, Vec::new()),
-            (value, true) => (value?, inexact_number::in_json(&source)),
-        },
+        Format::Json => {
+            if let (Some(catalog), floats) = inexact_number::noting_floats(|| catalog::read_json(&source)) {
+                let diagnostics = in_json(&source, floats);
+                let provenance = Provenance::identity(source, catalog.tools.len());
+                return Ok(Loaded { content: Content::Catalog(Box::new(catalog), provenance), diagnostics });
+            }
+            let (value, floats) = inexact_number::noting_floats(|| json::parse(&source));
+            (value?, in_json(&source, floats))
+        }
         Format::Yaml => yaml::parse(&source)?,
         Format::Toml => match inexact_number::noting_floats(|| toml::parse(&source)) {
             (value, false) => (value?, Vec::new()),
@@ -89,8 +105,8 @@ pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) ->
         },
         Format::Harn => {
             let (document, diagnostics) = harn::load_confined(source, surface, paths)?;
-            return Ok(Loaded { document, diagnostics });
+            return Ok(Loaded { content: Content::Document(document), diagnostics });
         }
     };
-    Ok(Loaded { document: Document { source, value }, diagnostics })
+    Ok(Loaded { content: Content::Document(Document { source, value }), diagnostics })
 }
