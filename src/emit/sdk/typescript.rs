@@ -134,10 +134,8 @@ fn value_key(name: &str) -> String {
 
 /// A tool's doc comment: its signature first, then its title and description.
 fn tool_doc(tool: &Tool<'_>) -> Vec<String> {
-    let entry = tool.entry;
     let mut doc = vec![format!("`{}`", tool.signature)];
-    let title = entry.title.as_ref().or_else(|| entry.annotations.as_ref().and_then(|a| a.title.as_ref()));
-    let texts = [title.map(|t| t.as_str()), entry.description.as_ref().map(|d| d.as_str())];
+    let texts = [tool.title(), tool.entry.description.as_ref().map(|d| d.as_str())];
     for text in texts.into_iter().flatten() {
         doc.push(String::new());
         doc.extend(text.lines().map(str::to_owned));
@@ -145,12 +143,13 @@ fn tool_doc(tool: &Tool<'_>) -> Vec<String> {
     doc
 }
 
-/// A tool's entry of the `tools` constant.
+/// A tool's entry of the `tools` constant (its title as MCP shows it: the entry's, else
+/// its annotations').
 fn info(tool: &Tool<'_>) -> String {
     let entry = tool.entry;
     let mut info = json!({ "name": tool.name() });
-    if let Some(title) = &entry.title {
-        info["title"] = json!(title.as_str());
+    if let Some(title) = tool.title() {
+        info["title"] = json!(title);
     }
     if let Some(annotations) = &entry.annotations {
         info["annotations"] = serde_json::to_value(annotations).expect("annotations serialise");
