@@ -140,7 +140,7 @@ pub fn write(root: &Path, expected: &[Artifact], remove: &[String]) -> std::io::
     Ok(written.iter().map(|path| relative_to(root, path)).collect())
 }
 
-/// [`write`] for files under several roots at once, without removing any: nothing is
+/// [`write()`] for files under several roots at once, without removing any: nothing is
 /// renamed into place until every changed file of every root is written in full.
 /// Returns the paths written, each joined to its root.
 pub fn write_all(outputs: &[(PathBuf, &[Artifact])]) -> std::io::Result<Vec<PathBuf>> {
