@@ -253,3 +253,37 @@ fn skip(suite: &str, reason: &str) {
         let _ = writeln!(std::io::stderr().lock(), "\n{line}");
     }
 }
+
+/// The 117 tools of the GitHub MCP server (the team's `toolsnaps` corpus) declared as
+/// one registry, each with its name, description, input schema and annotations, and
+/// its icons and `_meta` where it has them; the snapshots in file-name order. `None`
+/// when the corpus is absent (see [`shared`]).
+pub fn github_registry(suite: &str) -> Option<(serde_json::Value, Vec<serde_json::Value>)> {
+    let folder = shared("corpus/github-mcp-server-toolsnaps", suite)?;
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let originals: Vec<serde_json::Value> =
+        files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
+    let tools: Vec<serde_json::Value> = originals
+        .iter()
+        .map(|tool| {
+            let mut spec = serde_json::json!({
+                "name": tool["name"],
+                "description": tool["description"],
+                "inputSchema": tool["inputSchema"],
+                "annotations": tool["annotations"],
+            });
+            for (from, to) in [("icons", "icons"), ("_meta", "meta")] {
+                if let Some(value) = tool.get(from) {
+                    spec[to] = value.clone();
+                }
+            }
+            spec
+        })
+        .collect();
+    Some((serde_json::json!({ "info": {"name": "github"}, "tools": tools }), originals))
+}

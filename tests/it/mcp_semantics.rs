@@ -57,13 +57,13 @@ const DOCUMENTED_REFUSALS: &[(&str, &str)] = &[
 /// Whether a group needs a document that is not in it: one of the suite's remotes
 /// (served at `http://localhost:1234` by the suite's own harness) or a meta-schema
 /// that validators know by its URL. harn-catalog never fetches either.
-fn needs_remote(group: &Value) -> bool {
+pub(crate) fn needs_remote(group: &Value) -> bool {
     let text = group["schema"].to_string();
     text.contains("localhost:1234") || text.contains("\"$ref\":\"https://json-schema.org/")
 }
 
 /// Whether a schema uses a keyword that changes resource scope anywhere.
-fn uses_resource_scope(schema: &Value) -> bool {
+pub(crate) fn uses_resource_scope(schema: &Value) -> bool {
     let text = schema.to_string();
     ["\"$id\"", "\"$anchor\"", "\"$dynamicAnchor\"", "\"$dynamicRef\""].iter().any(|k| text.contains(k))
 }
@@ -162,38 +162,12 @@ fn project_group(file: &str, label: &str, group: &Value, tally: &mut Tally) {
 
 #[test]
 fn the_github_mcp_server_tools_round_trip() {
-    let Some(folder) =
-        common::shared("corpus/github-mcp-server-toolsnaps", "mcp_semantics: the GitHub MCP server's tools round-trip")
+    let Some((registry, originals)) =
+        common::github_registry("mcp_semantics: the GitHub MCP server's tools round-trip")
     else {
         return;
     };
-    let mut files: Vec<_> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    let originals: Vec<Value> =
-        files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
     assert_eq!(originals.len(), 117);
-    let tools: Vec<Value> = originals
-        .iter()
-        .map(|tool| {
-            let mut spec = json!({
-                "name": tool["name"],
-                "description": tool["description"],
-                "inputSchema": tool["inputSchema"],
-                "annotations": tool["annotations"],
-            });
-            for (from, to) in [("icons", "icons"), ("_meta", "meta")] {
-                if let Some(value) = tool.get(from) {
-                    spec[to] = value.clone();
-                }
-            }
-            spec
-        })
-        .collect();
-    let registry = json!({ "info": {"name": "github"}, "tools": tools });
     let outcome = common::compile_json(&registry);
     assert!(outcome.diagnostics.is_empty(), "{}", outcome.human());
     let prepared = outcome.prepared.expect("prepared");
