@@ -19,5 +19,6 @@ mod paths;
 mod prepare;
 mod protocol_artifacts;
 mod robustness;
+mod sdk_rust;
 mod spec_examples;
 mod typescript;
