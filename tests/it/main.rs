@@ -20,6 +20,7 @@ mod prepare;
 mod protocol_artifacts;
 mod robustness;
 mod sdk;
+mod sdk_rust;
 mod sdk_typescript;
 mod spec_examples;
 mod typescript;

@@ -63,7 +63,7 @@ pub fn needs_remote(group: &Value) -> bool {
 }
 
 /// Whether a schema uses a keyword that changes resource scope anywhere.
-fn uses_resource_scope(schema: &Value) -> bool {
+pub(crate) fn uses_resource_scope(schema: &Value) -> bool {
     let text = schema.to_string();
     ["\"$id\"", "\"$anchor\"", "\"$dynamicAnchor\"", "\"$dynamicRef\""].iter().any(|k| text.contains(k))
 }
@@ -167,6 +167,7 @@ fn the_github_mcp_server_tools_round_trip() {
     else {
         return;
     };
+    assert_eq!(originals.len(), 117);
     let outcome = common::compile_json(&registry);
     assert!(outcome.diagnostics.is_empty(), "{}", outcome.human());
     let prepared = outcome.prepared.expect("prepared");

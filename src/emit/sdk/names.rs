@@ -18,6 +18,9 @@ pub const RESERVED: &[&str] = &[
     "ToolCallError",
     "ToolCall",
     "ToolInfo",
+    "ToolAnnotations",
+    // The Rust SDK's table of tools: a tuple struct of that name would clash with it.
+    "TOOLS",
     "CallToolClient",
     "ToolServer",
     "McpToolName",

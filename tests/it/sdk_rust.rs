@@ -1,0 +1,466 @@
+//! The Rust SDK (`sdk --lang rust`), checked by the real compiler: crates generated for
+//! the widgets registry, the registry fixtures in `fixtures/sdk/rust`, the 117 tools of
+//! the GitHub MCP server and groups of the JSON-Schema-Test-Suite are built together in
+//! one cargo workspace, with a program that deserialises sample instances of every tool
+//! side (and every tool's `ToolCall`) into the generated types, serialises them back and
+//! compares, and checks that instances the types must refuse are refused.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use harn_catalog::compile::{self, Options};
+use harn_catalog::emit::artifacts::Artifact;
+use harn_catalog::emit::sdk::{self, Language, Sdk};
+use harn_catalog::project::McpDocuments;
+use harn_catalog::source::{Format, SourceFile};
+use serde_json::{Value, json};
+
+use crate::common;
+
+/// One generated crate and what the round-trip program checks with it.
+struct Generated {
+    /// The crate's folder in the workspace, and its name in Rust paths.
+    folder: String,
+    files: Vec<Artifact>,
+    checks: Vec<Check>,
+}
+
+/// One instance to check against one generated type.
+struct Check {
+    label: String,
+    /// The type's name in the crate (`LookupWidgetInput`, `ToolCall`).
+    type_name: String,
+    instance: Value,
+    /// Whether the type must refuse the instance rather than round-trip it.
+    refused: bool,
+}
+
+/// The SDK model and Rust files of registry `text` (JSON), and the type names of
+/// each tool side.
+fn generate(stem: &str, text: &str) -> (Vec<Artifact>, Vec<ToolTypes>) {
+    let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
+    let compilation =
+        compile::compile_source(SourceFile::new(format!("{stem}.json"), text.to_owned(), Format::Json), options);
+    let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) else {
+        panic!("{stem} does not compile: {:?}", compilation.diagnostics.as_slice());
+    };
+    let mut diagnostics = Vec::new();
+    let model = Sdk::new(catalog, &prepared.mcp, None, stem, &mut diagnostics);
+    let types = model
+        .tools
+        .iter()
+        .map(|tool| ToolTypes {
+            name: tool.name().to_owned(),
+            sides: [
+                (tool.input_type(), Some(tool.entry.input_schema.clone())),
+                (tool.output_type(), tool.entry.output_schema.clone()),
+                (tool.error_type(), tool.entry.error_schema.clone()),
+            ],
+        })
+        .collect();
+    (sdk::render(Language::Rust, &model), types)
+}
+
+/// A tool's name and its three sides: type name and schema (when declared).
+struct ToolTypes {
+    name: String,
+    sides: [(String, Option<Value>); 3],
+}
+
+impl ToolTypes {
+    /// Checks of `instance` as the tool's input, and as its `ToolCall`.
+    fn input_checks(&self, label: &str, instance: &Value) -> Vec<Check> {
+        vec![
+            Check {
+                label: label.to_owned(),
+                type_name: self.sides[0].0.clone(),
+                instance: instance.clone(),
+                refused: false,
+            },
+            Check {
+                label: format!("{label} (ToolCall)"),
+                type_name: "ToolCall".to_owned(),
+                instance: json!({"name": self.name, "arguments": instance}),
+                refused: false,
+            },
+        ]
+    }
+
+    /// Checks of each side's `examples`.
+    fn example_checks(&self, crate_label: &str) -> Vec<Check> {
+        let mut checks = Vec::new();
+        for (side, (type_name, schema)) in self.sides.iter().enumerate() {
+            let examples = schema.as_ref().and_then(|s| s.get("examples")).and_then(Value::as_array);
+            for (i, example) in examples.into_iter().flatten().enumerate() {
+                let label = format!("{crate_label} {type_name} example {i}");
+                if side == 0 {
+                    checks.extend(self.input_checks(&label, example));
+                } else {
+                    checks.push(Check {
+                        label,
+                        type_name: type_name.clone(),
+                        instance: example.clone(),
+                        refused: false,
+                    });
+                }
+            }
+        }
+        checks
+    }
+}
+
+fn fixture_crate(folder: &str, path: &Path) -> Generated {
+    let text = std::fs::read_to_string(path).unwrap();
+    let stem = path.file_stem().unwrap().to_string_lossy();
+    let (files, tools) = generate(&stem, &text);
+    let checks = tools.iter().flat_map(|t| t.example_checks(folder)).collect();
+    Generated { folder: folder.to_owned(), files, checks }
+}
+
+/// The widgets registry, with sample arguments and results written here (the fixture
+/// has no examples).
+fn widgets() -> Generated {
+    let mut generated = fixture_crate("widgets", &common::root().join("fixtures/widgets/registry.json"));
+    let checks = &mut generated.checks;
+    let lookup = ToolTypes {
+        name: "lookup_widget".to_owned(),
+        sides: [("LookupWidgetInput".to_owned(), None), (String::new(), None), (String::new(), None)],
+    };
+    checks.extend(lookup.input_checks("widgets input", &json!({"widget_id": "w-1", "verbose": true})));
+    checks.extend(lookup.input_checks("widgets input, no flag", &json!({"widget_id": "w-2"})));
+    for (label, instance) in [
+        ("widgets output", json!({"id": "w-1", "name": "Sprocket", "tags": ["small", "steel"]})),
+        ("widgets output, no tags", json!({"id": "w-2", "name": "Cog"})),
+    ] {
+        checks.push(Check { label: label.into(), type_name: "LookupWidgetOutput".into(), instance, refused: false });
+    }
+    checks.push(Check {
+        label: "widgets input without its required id".into(),
+        type_name: "LookupWidgetInput".into(),
+        instance: json!({"verbose": true}),
+        refused: true,
+    });
+    generated
+}
+
+/// The shapes fixture, and instances its types must refuse: a closed object with an
+/// extra property, a value outside an enum, a short tuple, a call of an unknown tool.
+fn kinds() -> Generated {
+    let mut generated = fixture_crate("kinds", &common::root().join("fixtures/sdk/rust/kinds.json"));
+    let shape = json!({"kind": "circle", "radius": 1.0});
+    for (label, type_name, instance) in [
+        ("closed object", "PaintInput", json!({"colour": "red", "at": [0.0, 0.0], "shape": shape, "extra": 1})),
+        ("enum", "Colour", json!("purple")),
+        ("short tuple", "Point", json!([1.0])),
+        ("union", "Shape", json!({"kind": "triangle", "side": 1.0})),
+        ("unknown tool", "ToolCall", json!({"name": "nope", "arguments": {}})),
+        ("pattern", "RenameInput", json!({"thing": {"name": "n", "id": "Not An Id"}, "new_name": "x"})),
+    ] {
+        generated.checks.push(Check {
+            label: format!("kinds refuses: {label}"),
+            type_name: type_name.into(),
+            instance,
+            refused: true,
+        });
+    }
+    generated
+}
+
+/// A valid instance of a simple schema (the GitHub tools' inputs): every property,
+/// each the first of its enum or of its `anyOf`/`oneOf` branches, or a value of its
+/// first type.
+fn sample(schema: &Value) -> Value {
+    if let Some(value) = schema.get("const") {
+        return value.clone();
+    }
+    if let Some(first) = schema.get("enum").and_then(Value::as_array).and_then(|e| e.first()) {
+        return first.clone();
+    }
+    for keyword in ["anyOf", "oneOf"] {
+        if let Some(first) = schema.get(keyword).and_then(Value::as_array).and_then(|b| b.first()) {
+            return sample(first);
+        }
+    }
+    let kind = match schema.get("type") {
+        Some(Value::Array(types)) => types.first().and_then(Value::as_str).unwrap_or("null"),
+        Some(Value::String(t)) => t.as_str(),
+        _ => "object",
+    };
+    match kind {
+        "object" => Value::Object(
+            schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+                .map(|(name, property)| (name.clone(), sample(property)))
+                .collect(),
+        ),
+        "array" => Value::Array(schema.get("items").map(sample).into_iter().collect()),
+        "string" => json!("text"),
+        "integer" => schema.get("minimum").cloned().unwrap_or(json!(2)),
+        "number" => json!(2.5),
+        "boolean" => json!(true),
+        _ => Value::Null,
+    }
+}
+
+/// The GitHub MCP server's tools, each checked with a sample of its input schema.
+fn github() -> Option<Generated> {
+    let (_, registry) = common::github_registry("sdk_rust: the GitHub MCP server's tools")?;
+    let (files, tools) = generate("github", &registry.to_string());
+    assert_eq!(tools.len(), 117);
+    let mut checks = Vec::new();
+    for tool in &tools {
+        let schema = tool.sides[0].1.as_ref().unwrap();
+        let instance = sample(schema);
+        assert!(jsonschema::is_valid(schema, &instance), "{}: the sample {instance} is not valid", tool.name);
+        checks.extend(tool.input_checks(&format!("github {}", tool.name), &instance));
+    }
+    Some(Generated { folder: "github".to_owned(), files, checks })
+}
+
+/// Suite files whose groups become tools: the keywords the generated types express
+/// (types, objects, arrays and tuples, enums and consts, the combinators, references)
+/// and some they widen to values (`not`, `if`, patterns).
+const SUITE_FILES: &[&str] = &[
+    "type.json",
+    "properties.json",
+    "required.json",
+    "additionalProperties.json",
+    "items.json",
+    "prefixItems.json",
+    "enum.json",
+    "const.json",
+    "allOf.json",
+    "anyOf.json",
+    "oneOf.json",
+    "ref.json",
+    "defs.json",
+    "not.json",
+    "if-then-else.json",
+    "pattern.json",
+    "minLength.json",
+    "maximum.json",
+];
+
+/// Keywords that constrain values of one type only.
+const TYPE_KEYWORDS: &[&str] = &[
+    "properties",
+    "additionalProperties",
+    "patternProperties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "items",
+    "prefixItems",
+    "contains",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+];
+
+/// Whether every node of `schema` that uses a keyword of one type declares its
+/// `type`, and no union branch is a boolean schema: the schemas typify maps
+/// faithfully, and the way tool schemas are written. typify takes such a keyword for
+/// the type itself (`{"pattern": "^a"}` becomes a string, so `12`, which the suite
+/// calls valid, is refused), and makes an empty struct of `{"anyOf": [true, true]}`.
+fn typed(schema: &Value) -> bool {
+    match schema {
+        Value::Object(object) => {
+            let constrained = TYPE_KEYWORDS.iter().any(|k| object.contains_key(*k));
+            let declared = ["type", "enum", "const", "$ref"].iter().any(|k| object.contains_key(*k));
+            let boolean_branch = ["anyOf", "oneOf", "allOf"]
+                .iter()
+                .filter_map(|k| object.get(*k).and_then(Value::as_array))
+                .flatten()
+                .any(Value::is_boolean);
+            (!constrained || declared) && !boolean_branch && object.values().all(typed)
+        }
+        Value::Array(items) => items.iter().all(typed),
+        _ => true,
+    }
+}
+
+/// Whether `data` holds a number like `1.0`, which JSON Schema calls an integer but
+/// serde_json does not read as one (typify types integers as `i64`).
+fn has_integral_float(data: &Value) -> bool {
+    match data {
+        Value::Number(n) => n.is_f64() && n.as_f64().is_some_and(|f| f.fract() == 0.0),
+        Value::Array(items) => items.iter().any(has_integral_float),
+        Value::Object(members) => members.values().any(has_integral_float),
+        _ => false,
+    }
+}
+
+/// JSON-Schema-Test-Suite groups, each a component that a tool's `value` argument
+/// references; every instance the suite calls valid is checked, as that argument.
+fn suite() -> Option<Generated> {
+    let folder =
+        common::shared("corpus/json-schema-test-suite/tests/draft2020-12", "sdk_rust: JSON-Schema-Test-Suite")?;
+    let mut components = serde_json::Map::new();
+    let mut tools = Vec::new();
+    let mut valid: BTreeMap<String, Vec<(String, Value)>> = BTreeMap::new();
+    for file in SUITE_FILES {
+        let groups: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(folder.join(file)).unwrap()).unwrap();
+        let stem = file.trim_end_matches(".json").replace('-', "_");
+        for (i, group) in groups.iter().enumerate() {
+            // Remote documents are never fetched; a schema that declares its own
+            // resources cannot be moved into a component.
+            if crate::mcp_semantics::needs_remote(group)
+                || crate::mcp_semantics::uses_resource_scope(&group["schema"])
+                || !typed(&group["schema"])
+            {
+                continue;
+            }
+            let name = format!("{stem}_{i}");
+            components.insert(name.clone(), group["schema"].clone());
+            tools.push(json!({
+                "name": name,
+                "description": group["description"],
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"value": {"$ref": format!("#/components/schemas/{name}")}},
+                    "required": ["value"]
+                }
+            }));
+            for test in group["tests"].as_array().unwrap() {
+                if test["valid"] == true && !has_integral_float(&test["data"]) {
+                    let label = format!("suite {file} {:?}: {:?}", group["description"], test["description"]);
+                    valid.entry(name.clone()).or_default().push((label, json!({"value": test["data"]})));
+                }
+            }
+        }
+    }
+    let registry = json!({"info": {"name": "suite"}, "components": {"schemas": components}, "tools": tools});
+    let (files, types) = generate("suite", &registry.to_string());
+    let mut checks = Vec::new();
+    for tool in &types {
+        for (label, instance) in valid.get(&tool.name).into_iter().flatten() {
+            checks.extend(tool.input_checks(label, instance));
+        }
+    }
+    Some(Generated { folder: "suite".to_owned(), files, checks })
+}
+
+/// The round-trip program's `main.rs`.
+fn round_trip_program(crates: &[Generated]) -> String {
+    let mut main = String::from(include_str!("sdk_rust_round_trip.rs"));
+    main.push_str("\nfn main() {\n    let mut failures = Vec::new();\n    let mut checked = 0usize;\n");
+    for generated in crates {
+        let package = library_name(generated);
+        for check in &generated.checks {
+            let function = if check.refused { "refuse" } else { "round_trip" };
+            writeln!(
+                main,
+                "    checked += 1;\n    {function}::<{package}::{}>({:?}, {:?}, &mut failures);",
+                check.type_name,
+                check.label,
+                check.instance.to_string()
+            )
+            .unwrap();
+        }
+    }
+    main.push_str("    report(checked, &failures);\n}\n");
+    main
+}
+
+/// The crate's name in Rust paths, from its generated Cargo.toml.
+fn library_name(generated: &Generated) -> String {
+    let manifest = &generated.files.iter().find(|f| f.path == "Cargo.toml").unwrap().contents;
+    let manifest: toml::Table = manifest.parse().unwrap();
+    manifest["package"]["name"].as_str().unwrap().replace('-', "_")
+}
+
+/// Writes `contents` to `path` unless it is there already: cargo then reuses what it
+/// built from it.
+fn write_if_changed(path: &Path, contents: &str) {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == contents) {
+        return;
+    }
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, contents).unwrap();
+}
+
+/// The workspace of the generated crates and the round-trip program, under the
+/// repository's `target/`, kept between runs so that their dependencies build once.
+fn workspace(crates: &[Generated]) -> PathBuf {
+    let dir = common::root().join("target/sdk-rust");
+    let mut members = Vec::new();
+    let mut dependencies = String::new();
+    for generated in crates {
+        for file in &generated.files {
+            write_if_changed(&dir.join(&generated.folder).join(&file.path), &file.contents);
+        }
+        members.push(format!("{:?}", generated.folder));
+        let package = generated.files.iter().find(|f| f.path == "Cargo.toml").unwrap();
+        let name: toml::Table = package.contents.parse().unwrap();
+        writeln!(
+            dependencies,
+            "{} = {{ path = \"../{}\" }}",
+            name["package"]["name"].as_str().unwrap(),
+            generated.folder
+        )
+        .unwrap();
+    }
+    members.push("\"round-trip\"".to_owned());
+    write_if_changed(
+        &dir.join("Cargo.toml"),
+        &format!("[workspace]\nresolver = \"2\"\nmembers = [{}]\n", members.join(", ")),
+    );
+    write_if_changed(
+        &dir.join("round-trip/Cargo.toml"),
+        &format!(
+            "[package]\nname = \"round-trip\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+             [dependencies]\nserde = \"1\"\nserde_json = \"1\"\n{dependencies}"
+        ),
+    );
+    write_if_changed(&dir.join("round-trip/src/main.rs"), &round_trip_program(crates));
+    // The versions this repository already resolved and downloaded: the build needs no
+    // network.
+    if !dir.join("Cargo.lock").exists() {
+        std::fs::copy(common::root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn generated_crates_build_and_round_trip_every_tool_through_serde() {
+    let mut crates = vec![widgets(), kinds()];
+    crates.extend(github());
+    crates.extend(suite());
+    let dir = workspace(&crates);
+    let output = std::process::Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--offline", "-p", "round-trip"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the round trip failed:\n{stdout}\n{stderr}");
+    let total: usize = crates.iter().map(|c| c.checks.len()).sum();
+    assert!(stdout.contains(&format!("{total} instances checked")), "{stdout}");
+}
+
+#[test]
+fn regeneration_is_byte_identical() {
+    let path = common::root().join("fixtures/sdk/rust/kinds.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (first, _) = generate("kinds", &text);
+    let (second, _) = generate("kinds", &text);
+    assert_eq!(first, second);
+    let paths: Vec<&str> = first.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(paths, ["Cargo.toml", "src/lib.rs"]);
+}
