@@ -198,7 +198,11 @@ impl<'c> Sdk<'c> {
                         Err((index, field)) => p.tool(index, &Pointer::root().key(field).join(&at), Part::Key),
                         Ok(component) => p.component(component, &at, Part::Key),
                     });
-                    report(collision, origin, format!("`{keyword}` member `{name}` of `{owner}` is named `{type_name}`"));
+                    report(
+                        collision,
+                        origin,
+                        format!("`{keyword}` member `{name}` of `{owner}` is named `{type_name}`"),
+                    );
                     defs.push(LocalDef { owner: owner.clone(), keyword, name, type_name, schema: def });
                 }
             }
