@@ -16,7 +16,11 @@ pub fn render(name: &str, source: &str, context: &impl Serialize) -> String {
         .get_template(name)
         .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(context))))
         .expect("the bundled template renders");
-    let mut text: String = rendered.lines().map(|l| format!("{}\n", l.trim_end())).collect();
+    let mut text = String::with_capacity(rendered.len() + 1);
+    for line in rendered.lines() {
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
     while text.ends_with("\n\n") {
         text.pop();
     }

@@ -75,18 +75,18 @@ impl Short<'_, '_> {
         if let Some(name) = self.named(schema) {
             return name;
         }
-        if let Some(value) = object.get("const") {
+        if let Some(value) = walk::member(object, "const") {
             return literal(value);
         }
-        if let Some(Value::Array(values)) = object.get("enum") {
+        if let Some(Value::Array(values)) = walk::member(object, "enum") {
             return values.iter().map(literal).collect::<Vec<_>>().join(" | ");
         }
         for keyword in ["anyOf", "oneOf"] {
-            if let Some(Value::Array(branches)) = object.get(keyword) {
+            if let Some(Value::Array(branches)) = walk::member(object, keyword) {
                 return self.union(branches.iter().map(|b| self.of(b, depth + 1)).collect());
             }
         }
-        match object.get("type") {
+        match walk::member(object, "type") {
             Some(Value::String(t)) => self.typed(t, object, depth),
             Some(Value::Array(types)) => {
                 self.union(types.iter().filter_map(Value::as_str).map(|t| self.typed(t, object, depth)).collect())
@@ -97,7 +97,7 @@ impl Short<'_, '_> {
 
     fn typed(&self, t: &str, object: &Map<String, Value>, depth: usize) -> String {
         match t {
-            "array" => match object.get("items") {
+            "array" => match walk::member(object, "items") {
                 Some(items) if depth < 2 => {
                     let item = self.of(items, depth + 1);
                     if item.contains(' ') { format!("({item})[]") } else { format!("{item}[]") }

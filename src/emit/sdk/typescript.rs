@@ -18,6 +18,7 @@ use crate::emit::typescript::{property_name, quoted};
 use crate::pointer::{Pointer, Segment};
 use crate::schema::fragment;
 use crate::schema::refs::Target;
+use crate::schema::walk;
 
 const TEMPLATE: &str = include_str!("../../../templates/sdk/typescript/index.ts.jinja");
 
@@ -363,7 +364,7 @@ fn schema_doc(schema: &Value, notes: &Notes) -> Vec<String> {
         return lines;
     };
     for keyword in ["title", "description"] {
-        if let Some(Value::String(text)) = object.get(keyword) {
+        if let Some(Value::String(text)) = walk::member(object, keyword) {
             if !lines.is_empty() {
                 lines.push(String::new());
             }
@@ -371,20 +372,20 @@ fn schema_doc(schema: &Value, notes: &Notes) -> Vec<String> {
         }
     }
     let mut tags = Vec::new();
-    if object.get("deprecated") == Some(&Value::Bool(true)) {
+    if walk::member(object, "deprecated") == Some(&Value::Bool(true)) {
         tags.push("@deprecated".to_owned());
     }
-    if let Some(default) = object.get("default") {
+    if let Some(default) = walk::member(object, "default") {
         tags.push(format!("@default {default}"));
     }
-    for example in object.get("examples").and_then(Value::as_array).into_iter().flatten() {
+    for example in walk::member(object, "examples").and_then(Value::as_array).into_iter().flatten() {
         tags.push(format!("@example {example}"));
     }
-    if let Some(Value::String(format)) = object.get("format") {
+    if let Some(Value::String(format)) = walk::member(object, "format") {
         tags.push(format!("@format {format}"));
     }
     for bound in BOUNDS {
-        if let Some(value) = object.get(*bound) {
+        if let Some(value) = walk::member(object, *bound) {
             tags.push(format!("@{bound} {value}"));
         }
     }
@@ -423,7 +424,7 @@ impl Types<'_, '_> {
             _ => return "unknown".to_owned(),
         };
         for keyword in UNEXPRESSED {
-            let restricts = match object.get(*keyword) {
+            let restricts = match walk::member(object, *keyword) {
                 None | Some(Value::Bool(false)) if *keyword == "uniqueItems" => false,
                 None => false,
                 Some(_) => true,
@@ -432,14 +433,14 @@ impl Types<'_, '_> {
                 notes.add(keyword);
             }
         }
-        let kinds: Option<Vec<&str>> = match object.get("type") {
+        let kinds: Option<Vec<&str>> = match walk::member(object, "type") {
             Some(Value::String(kind)) => Some(vec![kind.as_str()]),
             Some(Value::Array(kinds)) => Some(kinds.iter().filter_map(Value::as_str).collect()),
             _ => None,
         };
         // A literal type is narrower than anything the other keywords say: they can
         // only narrow it further, which leaving them out widens, soundly.
-        let literals = match (object.get("const"), object.get("enum")) {
+        let literals = match (walk::member(object, "const"), walk::member(object, "enum")) {
             (Some(value), _) => Some(vec![value]),
             (None, Some(Value::Array(values))) => Some(values.iter().collect()),
             _ => None,
@@ -452,14 +453,14 @@ impl Types<'_, '_> {
         if let Some(base) = self.kinds(object, kinds, owner, indent, notes) {
             parts.push(base);
         }
-        if let Some(Value::String(reference)) = object.get("$ref") {
+        if let Some(Value::String(reference)) = walk::member(object, "$ref") {
             parts.push(self.reference(reference, owner, notes));
         }
-        for branch in object.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+        for branch in walk::member(object, "allOf").and_then(Value::as_array).into_iter().flatten() {
             parts.push(self.ty(branch, owner, indent, notes));
         }
         for keyword in ["anyOf", "oneOf"] {
-            if let Some(Value::Array(branches)) = object.get(keyword) {
+            if let Some(Value::Array(branches)) = walk::member(object, keyword) {
                 parts.push(union(branches.iter().map(|b| self.ty(b, owner, indent, notes)).collect()));
                 if keyword == "oneOf" && branches.len() > 1 {
                     // Exactly one: a union admits values that match several.
@@ -490,7 +491,7 @@ impl Types<'_, '_> {
             None => {
                 let shaped =
                     ["items", "prefixItems", "properties", "required", "additionalProperties", "patternProperties"];
-                if !shaped.iter().any(|k| object.contains_key(*k)) {
+                if !shaped.iter().any(|k| walk::member(object, k).is_some()) {
                     return None;
                 }
                 ALL_KINDS.to_vec()
@@ -516,8 +517,8 @@ impl Types<'_, '_> {
     }
 
     fn array(&self, object: &Map<String, Value>, owner: &str, indent: usize, notes: &mut Notes) -> String {
-        let items = object.get("items");
-        let Some(Value::Array(prefix)) = object.get("prefixItems") else {
+        let items = walk::member(object, "items");
+        let Some(Value::Array(prefix)) = walk::member(object, "prefixItems") else {
             return match items {
                 None => "unknown[]".to_owned(),
                 Some(Value::Bool(false)) => "[]".to_owned(),
@@ -525,7 +526,7 @@ impl Types<'_, '_> {
             };
         };
         // The first `minItems` elements are required; the others may be missing.
-        let required = object.get("minItems").and_then(Value::as_u64).unwrap_or(0);
+        let required = walk::member(object, "minItems").and_then(Value::as_u64).unwrap_or(0);
         let mut elements: Vec<String> = prefix
             .iter()
             .enumerate()
@@ -544,9 +545,13 @@ impl Types<'_, '_> {
 
     fn object(&self, object: &Map<String, Value>, owner: &str, indent: usize, notes: &mut Notes) -> String {
         let empty = Map::new();
-        let properties = object.get("properties").and_then(Value::as_object).unwrap_or(&empty);
-        let required: Vec<&str> =
-            object.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let properties = walk::member(object, "properties").and_then(Value::as_object).unwrap_or(&empty);
+        let required: Vec<&str> = walk::member(object, "required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
         let mut members = Vec::new();
         let mut declared = Vec::new();
         for (name, schema) in properties {
@@ -570,13 +575,17 @@ impl Types<'_, '_> {
             members.push(format!("{}{}: unknown;", pad(indent + 1), property_name(name)));
             declared.push("unknown".to_owned());
         }
-        let patterns: Vec<&Value> =
-            object.get("patternProperties").and_then(Value::as_object).into_iter().flatten().map(|(_, s)| s).collect();
+        let patterns: Vec<&Value> = walk::member(object, "patternProperties")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .map(|(_, s)| s)
+            .collect();
         if !patterns.is_empty() {
             // Which keys each pattern covers is not expressed.
             notes.add("patternProperties");
         }
-        let mut extra: Vec<String> = match object.get("additionalProperties") {
+        let mut extra: Vec<String> = match walk::member(object, "additionalProperties") {
             Some(Value::Bool(false)) => Vec::new(),
             Some(schema) => vec![self.ty(schema, owner, indent + 1, notes)],
             None => vec!["unknown".to_owned()],
