@@ -6,7 +6,8 @@
 # side by side. Then a generated 50,000-line .harn module, 200,000 definitions of
 # one tool on one line (a warning each, all located on that line), and `diff` of two
 # catalogs of 1,000 and 10,000 tools with one tool in a hundred changed (its time
-# should grow linearly with the catalogs' size).
+# should grow linearly with the catalogs' size). Last, the TypeScript SDK of the
+# GitHub MCP server's tools beside json-schema-to-typescript.
 #
 # BENCH_RUNS sets the number of pairs (default 7). The load average is printed
 # first and last: wall-time ratios are only as steady as the machine.
@@ -80,4 +81,41 @@ for tools in 1000 10000; do
   row "$tools" "diff of catalogs, 1% changed" "$work/diff"
 done
 echo "         $(wc -l <"$work/changes") changes between the 10,000-tool catalogs"
+
+# The TypeScript SDK of the GitHub MCP server's 117 tools against json-schema-to-
+# typescript (installed by `make tools`) writing the input types alone, unformatted.
+# Both need the team's corpus beside the repository (../shared, or HARN_CATALOG_SHARED).
+corpus="${HARN_CATALOG_SHARED:-../shared}/corpus/github-mcp-server-toolsnaps"
+json2ts=.tools/node/node_modules/.bin/json2ts
+if [ ! -d "$corpus" ] || [ ! -x "$json2ts" ]; then
+  echo "SKIPPED the SDK rows: $corpus or $json2ts is missing (run make tools; put shared/ beside the repository)" >&2
+else
+  mkdir -p "$work/inputs" "$work/j2t" "$work/sdk"
+  # One registry of the corpus's tools, and each tool's input schema in a file of its own.
+  python3 - "$corpus" "$work" <<'PY'
+import glob, json, os, sys
+corpus, work = sys.argv[1:]
+tools = []
+for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
+    tool = json.load(open(path))
+    tools.append({k: tool[k] for k in ("name", "description", "inputSchema", "annotations") if k in tool})
+    json.dump(tool["inputSchema"], open(os.path.join(work, "inputs", os.path.basename(path)), "w"))
+json.dump({"info": {"name": "github"}, "tools": tools}, open(os.path.join(work, "github.json"), "w"))
+PY
+  # time(1) counts in hundredths of a second, too coarse for one SDK run: each figure
+  # of the SDK is a batch of $batch whole processes, divided by $batch (peak memory is
+  # one process's).
+  batch=20
+  : >"$work/sdk-batches" && : >"$work/j2t-times"
+  for _ in $(seq "$runs"); do
+    measure "$work/sdk-batches" sh -c 'for _ in $(seq "$3"); do "$0" sdk --lang typescript "$1" -o "$2" || exit 1; done' \
+      "$bin/harn-catalog" "$work/github.json" "$work/sdk" "$batch"
+    measure "$work/j2t-times" "$json2ts" -i "$work/inputs/*.json" -o "$work/j2t" --no-format
+  done
+  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/sdk-batches" >"$work/sdk-times"
+  row "117" "sdk --lang typescript" "$work/sdk-times"
+  row "117" "json2ts, input types only" "$work/j2t-times"
+  paste -d' ' "$work/j2t-times" "$work/sdk-times" | awk '{print $1 / ($4 > 0 ? $4 : 0.0001)}' >"$work/pairs"
+  printf '%-8s %-30s %7.0fx\n' "117" "speed-up (wall, median of pairs)" "$(median "$work/pairs" 1)"
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

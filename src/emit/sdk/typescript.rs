@@ -385,7 +385,7 @@ fn schema_doc(schema: &Value, notes: &Notes) -> Vec<String> {
         tags.push(format!("@format {format}"));
     }
     for bound in BOUNDS {
-        if let Some(value) = walk::member(object, *bound) {
+        if let Some(value) = walk::member(object, bound) {
             tags.push(format!("@{bound} {value}"));
         }
     }
@@ -424,7 +424,7 @@ impl Types<'_, '_> {
             _ => return "unknown".to_owned(),
         };
         for keyword in UNEXPRESSED {
-            let restricts = match walk::member(object, *keyword) {
+            let restricts = match walk::member(object, keyword) {
                 None | Some(Value::Bool(false)) if *keyword == "uniqueItems" => false,
                 None => false,
                 Some(_) => true,
