@@ -133,6 +133,12 @@ pub fn member<'v>(object: &'v Map<String, Value>, keyword: &str) -> Option<&'v V
     }
 }
 
+/// The strings of a keyword's array of names (`required`), skipping other items;
+/// none when the keyword is absent or not an array.
+pub fn names(keyword: Option<&Value>) -> Vec<&str> {
+    keyword.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect()
+}
+
 /// Applies `f` to every schema-bearing node of `root`, mutably (for rewriting
 /// references), in the same traversal.
 pub fn visit_mut(root: &mut Value, f: &mut impl FnMut(&mut Map<String, Value>)) {

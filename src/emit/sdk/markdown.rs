@@ -108,12 +108,7 @@ fn properties_table(out: &mut String, sdk: &Sdk<'_>, schema: &Value, what: &str)
     if properties.is_empty() {
         return;
     }
-    let required: Vec<&str> = walk::keyword(schema, "required")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+    let required = walk::names(walk::keyword(schema, "required"));
     let _ = writeln!(out, "| {what} | Type | Required | Description |\n|---|---|---|---|");
     for (name, property) in properties {
         let mut description =

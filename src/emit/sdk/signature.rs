@@ -19,12 +19,7 @@ const MAX_UNION_WIDTH: usize = 60;
 pub fn render(sdk: &Sdk<'_>, tool: &Tool<'_>) -> String {
     let short = Short { sdk };
     let input = &tool.entry.input_schema;
-    let required: Vec<&str> = walk::keyword(input, "required")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+    let required = walk::names(walk::keyword(input, "required"));
     let parameters: Vec<String> = walk::keyword(input, "properties")
         .and_then(Value::as_object)
         .into_iter()

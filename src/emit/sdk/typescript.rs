@@ -183,8 +183,9 @@ impl Notes {
     }
 }
 
-/// Keywords whose constraint no TypeScript type expresses; a type leaves them out,
-/// which makes it wider than its schema (still sound: every valid instance fits).
+/// Keywords whose constraint no TypeScript type expresses, besides the [`BOUNDS`]; a
+/// type leaves them out, which makes it wider than its schema (still sound: every
+/// valid instance fits).
 const UNEXPRESSED: &[&str] = &[
     "not",
     "if",
@@ -199,19 +200,6 @@ const UNEXPRESSED: &[&str] = &[
     "unevaluatedItems",
     "unevaluatedProperties",
     "$dynamicRef",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
 ];
 
 /// The members every JavaScript object inherits from `Object.prototype`. TypeScript
@@ -423,7 +411,7 @@ impl Types<'_, '_> {
             // `true`, and anything the compiler would have refused as a schema.
             _ => return "unknown".to_owned(),
         };
-        for keyword in UNEXPRESSED {
+        for keyword in UNEXPRESSED.iter().chain(BOUNDS) {
             let restricts = match walk::member(object, keyword) {
                 None | Some(Value::Bool(false)) if *keyword == "uniqueItems" => false,
                 None => false,
@@ -546,12 +534,7 @@ impl Types<'_, '_> {
     fn object(&self, object: &Map<String, Value>, owner: &str, indent: usize, notes: &mut Notes) -> String {
         let empty = Map::new();
         let properties = walk::member(object, "properties").and_then(Value::as_object).unwrap_or(&empty);
-        let required: Vec<&str> = walk::member(object, "required")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
+        let required = walk::names(walk::member(object, "required"));
         let mut members = Vec::new();
         let mut declared = Vec::new();
         for (name, schema) in properties {
