@@ -336,3 +336,14 @@ pub fn markdown_tables(markdown: &str) -> serde_json::Value {
     assert!(output.status.success(), "markdown_tables.py failed");
     serde_json::from_slice(&output.stdout).unwrap()
 }
+
+/// The JSON-Schema-Test-Suite's Draft 2020-12 files (not its `optional/` ones), sorted;
+/// `None` when the team's corpus is absent (see [`shared`]).
+pub fn suite_files(suite: &str) -> Option<Vec<PathBuf>> {
+    let folder = shared("corpus/json-schema-test-suite/tests/draft2020-12", suite)?;
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+    files.sort();
+    assert!(files.len() > 40, "the suite is at {}", folder.display());
+    Some(files)
+}

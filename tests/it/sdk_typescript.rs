@@ -188,15 +188,10 @@ struct Tally {
 
 #[test]
 fn types_agree_with_the_json_schema_test_suite() {
-    let Some(folder) = common::shared(
-        "corpus/json-schema-test-suite/tests/draft2020-12",
-        "sdk_typescript: the JSON-Schema-Test-Suite against the generated types",
-    ) else {
+    let Some(files) = common::suite_files("sdk_typescript: the JSON-Schema-Test-Suite against the generated types")
+    else {
         return;
     };
-    let mut files: Vec<_> =
-        std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
-    files.sort();
     let dir = workspace();
     let mut tally = Tally::default();
     let mut check = String::new();
