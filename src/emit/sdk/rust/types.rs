@@ -297,7 +297,7 @@ thread_local! {
     static PANIC_MESSAGE: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// Runs typify, turning its panics into errors. typify 0.8 panics on schemas it does
+/// Runs typify, turning its panics into errors. typify panics on schemas it does
 /// not handle (`todo!("unhandled not schema …")`, enums of mixed types, `if`/`then`)
 /// instead of returning an error; those panics are caught, and kept off stderr by a
 /// panic hook that stays silent for them only (every other panic goes to the hook
