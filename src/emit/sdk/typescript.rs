@@ -9,6 +9,8 @@
 //! while these types take the names of the [`Sdk`] model, stay sound under
 //! `--exactOptionalPropertyTypes`, and say in their doc comments what they leave out.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -319,8 +321,9 @@ fn is_kind(value: &Value, kind: &str) -> bool {
 }
 
 /// Text made safe inside a `/** … */` comment.
-fn comment_text(text: &str) -> String {
-    text.replace("*/", "*\\/")
+fn comment_text(text: &str) -> Cow<'_, str> {
+    // Most lines hold no `*`: a search for one character is cheap, for two is not.
+    if text.contains('*') { Cow::Owned(text.replace("*/", "*\\/")) } else { Cow::Borrowed(text) }
 }
 
 /// A doc comment at `indent`, or nothing when `lines` is empty.
@@ -329,18 +332,27 @@ fn doc_comment(lines: &[String], indent: usize) -> String {
         return String::new();
     }
     let pad = pad(indent);
+    let mut out = String::with_capacity(lines.iter().map(|l| l.len() + pad.len() + 4).sum::<usize>() + 16);
     if let [line] = lines {
-        return format!("{pad}/** {} */\n", comment_text(line));
+        for part in [&pad, "/** ", &comment_text(line), " */\n"] {
+            out.push_str(part);
+        }
+        return out;
     }
-    let mut out = format!("{pad}/**\n");
+    out.push_str(&pad);
+    out.push_str("/**\n");
     for line in lines {
+        out.push_str(&pad);
         if line.is_empty() {
-            out.push_str(&format!("{pad} *\n"));
+            out.push_str(" *\n");
         } else {
-            out.push_str(&format!("{pad} * {}\n", comment_text(line)));
+            out.push_str(" * ");
+            out.push_str(&comment_text(line));
+            out.push('\n');
         }
     }
-    out.push_str(&format!("{pad} */\n"));
+    out.push_str(&pad);
+    out.push_str(" */\n");
     out
 }
 
