@@ -49,10 +49,11 @@ fn requires_object_guarded<'v>(schema: &'v Value, root: &'v Value, resolving: &m
     })
 }
 
-/// The output schema as MCP advertises it: when it requires an object, as it is with
-/// `"type": "object"` at its root (first, if it was not there: MCP's `Tool` declares
-/// `outputSchema.type` as `"object"`, and the MCP SDK's `Client` refuses a `tools/list`
-/// whose output schema is a bare `$ref` or `allOf`), otherwise `{"type":"object","properties":{"result":S},"required":["result"],
+/// The output schema as MCP advertises it. When it requires an object: as it is, with
+/// `"type": "object"` at its root (put first if it was not there, DECISIONS.md 10:
+/// MCP's `Tool` declares `outputSchema.type` as `"object"`, and the MCP SDK's `Client`
+/// refuses a `tools/list` whose output schema is a bare `$ref` or `allOf`). Otherwise
+/// `{"type":"object","properties":{"result":S},"required":["result"],
 /// "additionalProperties":false}`. S's root `$defs` (where bundled components live)
 /// move to the wrapper's root, and S's other root-relative references are rebased
 /// under `properties/result`, so that every reference still resolves.
