@@ -85,10 +85,8 @@ enum Command {
 struct SchemaArgs {
     /// The registry declaration (.json, .yaml, .toml), .harn module or catalog to compile.
     file: PathBuf,
-    /// Which registry a .harn module stands for: its public functions (exports), the
-    /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
-    surface: Surface,
+    #[command(flatten)]
+    module: ModuleArgs,
     /// Indent the catalog with two spaces.
     #[arg(long)]
     pretty: bool,
@@ -109,10 +107,8 @@ struct SchemaArgs {
 struct McpArgs {
     /// The registry declaration, .harn module or catalog.
     file: PathBuf,
-    /// Which registry a .harn module stands for: its public functions (exports), the
-    /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
-    surface: Surface,
+    #[command(flatten)]
+    module: ModuleArgs,
     /// Indent with two spaces.
     #[arg(long)]
     pretty: bool,
@@ -129,10 +125,8 @@ struct CompletionsArgs {
     shell: clap_complete::Shell,
     /// The registry declaration, .harn module or catalog whose generated CLI to complete.
     file: Option<PathBuf>,
-    /// Which registry a .harn module stands for: its public functions (exports), the
-    /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
-    surface: Surface,
+    #[command(flatten)]
+    module: ModuleArgs,
     #[command(flatten)]
     paths: PathArgs,
     #[command(flatten)]
@@ -165,10 +159,8 @@ struct SdkArgs {
     /// generated, with a diff (exit 1).
     #[arg(long)]
     check: bool,
-    /// Which registry a .harn module stands for: its public functions (exports), the
-    /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
-    surface: Surface,
+    #[command(flatten)]
+    module: ModuleArgs,
     #[command(flatten)]
     paths: PathArgs,
     #[command(flatten)]
@@ -216,10 +208,8 @@ struct DiffArgs {
     /// The reason recorded with --accept.
     #[arg(long, value_name = "TEXT", default_value = "accepted with `harn-catalog diff --accept`")]
     reason: String,
-    /// Which registry a .harn module stands for: its public functions (exports), the
-    /// registry its main publishes (script), or exports when it has public ones (auto).
-    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
-    surface: Surface,
+    #[command(flatten)]
+    module: ModuleArgs,
     /// When to colour human output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
@@ -268,6 +258,15 @@ struct ReportArgs {
     /// When to colour human diagnostics.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     color: Color,
+}
+
+/// How a .harn input is read, for every command that compiles one.
+#[derive(clap::Args)]
+struct ModuleArgs {
+    /// Which registry a .harn module stands for: its public functions (exports), the
+    /// registry its main publishes (script), or exports when it has public ones (auto).
+    #[arg(long, value_parser = surface_parser(), default_value = "auto")]
+    surface: Surface,
 }
 
 /// `--surface`: the library's [`Surface`] carries no clap derive, so its spellings
@@ -421,7 +420,7 @@ fn schema(args: &SchemaArgs) -> u8 {
     let options = Options {
         deny_warnings: args.report.deny_warnings,
         catalog_phase_only: matches!(args.phase, PhaseArg::Catalog),
-        surface: args.surface,
+        surface: args.module.surface,
         ..Options::default()
     };
     // Streamed, so that a large catalog's text is never held whole; and to a file, staged
@@ -488,7 +487,13 @@ fn prepared(
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(&args.file, args.surface, (McpDocuments::Build, CliArguments::Skip), &args.paths, &args.report) {
+    match prepared(
+        &args.file,
+        args.module.surface,
+        (McpDocuments::Build, CliArguments::Skip),
+        &args.paths,
+        &args.report,
+    ) {
         Ok(prepared) => {
             print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, Layout::pretty_if(args.pretty)))
         }
@@ -501,7 +506,13 @@ fn completions(args: &CompletionsArgs) -> u8 {
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
         Some(file) => {
-            match prepared(file, args.surface, (McpDocuments::Skip, CliArguments::Keep), &args.paths, &args.report) {
+            match prepared(
+                file,
+                args.module.surface,
+                (McpDocuments::Skip, CliArguments::Keep),
+                &args.paths,
+                &args.report,
+            ) {
                 Ok(prepared) => {
                     let mut command = cli::command::command(&prepared);
                     clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
@@ -568,7 +579,8 @@ fn sdk_drift(folder: &Path, files: &[Artifact]) -> std::io::Result<Vec<Finding>>
 }
 
 fn sdk(args: &SdkArgs) -> u8 {
-    let options = Options { deny_warnings: args.report.deny_warnings, surface: args.surface, ..Options::default() };
+    let options =
+        Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
     let renderer = args.report.renderer();
     let files = match sdk_files(&args.file, args.lang.into(), options, &args.paths.confinement(), &renderer) {
         Ok(files) => files,
@@ -829,7 +841,7 @@ fn compare(args: &DiffArgs) -> u8 {
             return USAGE;
         }
     };
-    let options = diff::options(args.surface);
+    let options = diff::options(args.module.surface);
     let renderer = Renderer::new(ErrorFormat::Human, args.color.enabled(&std::io::stderr()));
     let mut changes: Vec<Change> = Vec::new();
     for pair in &pairs {
