@@ -57,6 +57,13 @@ pub struct ToolCatalogEntry {
     pub meta: Option<SortedObject>,
 }
 
+impl ToolCatalogEntry {
+    /// The title shown for the tool: its own, else its annotations' (as MCP shows it).
+    pub fn shown_title(&self) -> Option<&NonBlank> {
+        self.title.as_ref().or_else(|| self.annotations.as_ref().and_then(|a| a.title.as_ref()))
+    }
+}
+
 /// MCP presentation hints. Advisory only: they never grant or deny anything.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -9,6 +9,8 @@ mod rust;
 pub mod signature;
 pub mod typescript;
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use super::artifacts::Artifact;
@@ -91,8 +93,7 @@ impl Tool<'_> {
 
     /// Its human-readable title: the entry's, else its annotations'.
     pub fn title(&self) -> Option<&str> {
-        let annotated = self.entry.annotations.as_ref().and_then(|a| a.title.as_ref());
-        self.entry.title.as_ref().or(annotated).map(|t| t.as_str())
+        self.entry.shown_title().map(|t| t.as_str())
     }
 
     /// The audiences the tool is exposed to, as they are spelled in the catalog.
@@ -153,6 +154,7 @@ impl<'c> Sdk<'c> {
                 out.push(diagnostic);
             }
         };
+        let advertised: HashMap<&str, &McpTool> = mcp.iter().map(|m| (m.name.as_str(), m)).collect();
         let mut tools = Vec::with_capacity(catalog.tools.len());
         for (index, entry) in catalog.tools.iter().enumerate() {
             let (type_base, collision) = names.tool(entry.name.as_str());
@@ -162,11 +164,8 @@ impl<'c> Sdk<'c> {
                 entry.name.as_str()
             );
             report(collision, origin, what);
-            let advertised = mcp.iter().find(|m| m.name == entry.name.as_str());
-            let output_wrapped = match (&entry.output_schema, advertised.and_then(|m| m.output_schema.as_ref())) {
-                (Some(declared), Some(advertised)) => is_result_wrapper(advertised) && !is_result_wrapper(declared),
-                _ => false,
-            };
+            let advertised = advertised.get(entry.name.as_str()).copied();
+            let output_wrapped = advertised.is_some_and(|m| m.output_wrapped);
             tools.push(Tool { entry, type_base, mcp: advertised, output_wrapped, signature: String::new() });
         }
         let mut components = Vec::new();
@@ -229,15 +228,6 @@ impl<'c> Sdk<'c> {
             _ => None,
         }
     }
-}
-
-/// Whether `schema` is MCP's wrapper of a non-object output: an object whose only,
-/// required property is `result`, closed.
-fn is_result_wrapper(schema: &Value) -> bool {
-    let properties = schema.get("properties").and_then(Value::as_object);
-    properties.is_some_and(|p| p.len() == 1 && p.contains_key("result"))
-        && schema.get("required") == Some(&serde_json::json!(["result"]))
-        && schema.get("additionalProperties") == Some(&Value::Bool(false))
 }
 
 /// Renders the SDK of `sdk` in `language`: the files of its folder, sorted by path.

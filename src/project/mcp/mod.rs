@@ -39,6 +39,10 @@ pub struct McpTool {
     pub icons: Option<Vec<ToolIcon>>,
     #[serde(rename = "_meta", skip_serializing_if = "BTreeMap::is_empty")]
     pub meta: BTreeMap<String, Value>,
+    /// Whether the declared output is advertised wrapped as `{"result": …}` (see
+    /// [`wrap::wrap_output`]): a client unwraps it. Not part of the document.
+    #[serde(skip)]
+    pub output_wrapped: bool,
 }
 
 /// The `tools/list` result: `{"tools": [...]}`.
@@ -108,11 +112,7 @@ fn project_tool(
     let (true, Some(input_schema)) = (refusals.is_empty(), input_schema) else {
         return (refusals, None);
     };
-    let title = tool
-        .title
-        .clone()
-        .or_else(|| tool.annotations.as_ref().and_then(|a| a.title.clone()))
-        .unwrap_or_else(|| tool.name.clone());
+    let title = tool.shown_title().unwrap_or(&tool.name).clone();
     let mut annotations = tool.annotations.clone().unwrap_or_default();
     annotations.title.get_or_insert_with(|| title.clone());
     let mut meta: BTreeMap<String, Value> = tool
@@ -126,6 +126,7 @@ fn project_tool(
         let contract = Map::from_iter([("errorSchema".to_owned(), error_schema)]);
         meta.insert(TOOL_CONTRACT_KEY.to_owned(), Value::Object(contract));
     }
+    let (output_schema, output_wrapped) = output.map(wrap::wrap_output).unzip();
     let document = McpTool {
         name: tool.name.to_string(),
         title: title.into_string(),
@@ -134,10 +135,11 @@ fn project_tool(
             .as_deref()
             .map_or_else(|| format!("Exported Harn function '{}'.", tool.name), str::to_owned),
         input_schema,
-        output_schema: output.map(wrap::wrap_output),
+        output_schema,
         annotations,
         icons: tool.icons.clone(),
         meta,
+        output_wrapped: output_wrapped.unwrap_or(false),
     };
     (refusals, Some(document))
 }

@@ -56,8 +56,9 @@ fn requires_object_guarded<'v>(schema: &'v Value, root: &'v Value, resolving: &m
 /// `{"type":"object","properties":{"result":S},"required":["result"],
 /// "additionalProperties":false}`. S's root `$defs` (where bundled components live)
 /// move to the wrapper's root, and S's other root-relative references are rebased
-/// under `properties/result`, so that every reference still resolves.
-pub fn wrap_output(schema: Value) -> Value {
+/// under `properties/result`, so that every reference still resolves. Returns the
+/// schema and whether it was wrapped (a client unwraps `result` then).
+pub fn wrap_output(schema: Value) -> (Value, bool) {
     if requires_object(&schema, &schema) {
         let mut schema = schema;
         if let Value::Object(object) = &mut schema {
@@ -66,7 +67,7 @@ pub fn wrap_output(schema: Value) -> Value {
                 object.shift_insert(0, "type".into(), "object".into());
             }
         }
-        return schema;
+        return (schema, false);
     }
     let mut inner = schema;
     rebase_under_result(&mut inner);
@@ -85,7 +86,7 @@ pub fn wrap_output(schema: Value) -> Value {
     if let Some(defs) = defs {
         wrapper.insert("$defs".into(), defs);
     }
-    Value::Object(wrapper)
+    (Value::Object(wrapper), true)
 }
 
 /// `#` becomes `#/properties/result` and `#/<path>` becomes
@@ -136,21 +137,24 @@ mod tests {
         let schema = json!({"type": "array", "items": {"$ref": "#/$defs/Item"}, "$defs": {"Item": {"$ref": "#/$defs/Name"}, "Name": {"type": "string"}}});
         assert_eq!(
             wrap_output(schema),
-            json!({"type": "object", "properties": {"result": {"type": "array", "items": {"$ref": "#/$defs/Item"}}},
+            (
+                json!({"type": "object", "properties": {"result": {"type": "array", "items": {"$ref": "#/$defs/Item"}}},
                    "required": ["result"], "additionalProperties": false,
-                   "$defs": {"Item": {"$ref": "#/$defs/Name"}, "Name": {"type": "string"}}})
+                   "$defs": {"Item": {"$ref": "#/$defs/Name"}, "Name": {"type": "string"}}}),
+                true
+            )
         );
         let recursive = json!({"type": "array", "items": {"$ref": "#"}});
-        assert_eq!(wrap_output(recursive)["properties"]["result"]["items"]["$ref"], "#/properties/result");
-        assert_eq!(wrap_output(json!(false))["properties"]["result"], json!(false));
+        assert_eq!(wrap_output(recursive).0["properties"]["result"]["items"]["$ref"], "#/properties/result");
+        assert_eq!(wrap_output(json!(false)).0["properties"]["result"], json!(false));
         let object = json!({"type": "object"});
-        assert_eq!(wrap_output(object.clone()), object);
+        assert_eq!(wrap_output(object.clone()), (object, false));
         // An object all the same, with the `type` MCP's `Tool` requires.
         let reference = json!({"$ref": "#/$defs/O", "$defs": {"O": {"type": "object"}}});
         assert_eq!(
-            serde_json::to_string(&wrap_output(reference)).unwrap(),
+            serde_json::to_string(&wrap_output(reference).0).unwrap(),
             r##"{"type":"object","$ref":"#/$defs/O","$defs":{"O":{"type":"object"}}}"##
         );
-        assert_eq!(wrap_output(json!({"type": ["object"]})), json!({"type": "object"}));
+        assert_eq!(wrap_output(json!({"type": ["object"]})), (json!({"type": "object"}), false));
     }
 }
