@@ -645,12 +645,14 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
     };
     let mut expected = Vec::with_capacity(targets.len());
     let mut refused = false;
+    // A target's own options, with `--deny-warnings` applied to every input.
+    let options_of = |deny_warnings: bool, surface: Surface| Options {
+        deny_warnings: deny_warnings || args.report.deny_warnings,
+        surface,
+        ..Options::default()
+    };
     for target in targets {
-        let options = Options {
-            deny_warnings: target.deny_warnings || args.report.deny_warnings,
-            surface: target.surface,
-            ..Options::default()
-        };
+        let options = options_of(target.deny_warnings, target.surface);
         let compilation = compile::compile_file_in(&config.root.join(target.input.get_ref()), options, &confinement);
         let diagnostics = compilation.diagnostics.into_vec();
         eprint!("{}", renderer.render_all(&diagnostics));
@@ -666,11 +668,7 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
     // Each SDK is a folder of its own, which its drift check owns.
     let mut folders = Vec::with_capacity(config.sdks.len());
     for target in &config.sdks {
-        let options = Options {
-            deny_warnings: target.deny_warnings || args.report.deny_warnings,
-            surface: target.surface,
-            ..Options::default()
-        };
+        let options = options_of(target.deny_warnings, target.surface);
         let input = config.root.join(target.input.get_ref());
         match sdk_files(&input, target.language, options, &confinement, &renderer) {
             Ok(files) => folders.push((config.root.join(target.output.get_ref()), files)),
