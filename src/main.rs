@@ -13,7 +13,7 @@ use harn_catalog::config;
 use harn_catalog::contract::ToolCatalog;
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::diff::{self, Change, Compared, DiffFormat, all_diff_rules};
-use harn_catalog::drift::{self, Finding};
+use harn_catalog::drift::{self, Finding, Owned};
 use harn_catalog::emit::sdk::{self, Language};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
@@ -568,14 +568,10 @@ fn sdk_files(
     Ok(files)
 }
 
-/// The findings of a drift check of the SDK `files` in `folder`: build products of the
-/// folder's own tooling are not unexpected.
+/// The findings of a drift check of the SDK `files` in `folder`, which the generator
+/// owns but for the build products of the folder's own tooling.
 fn sdk_drift(folder: &Path, files: &[Artifact]) -> std::io::Result<Vec<Finding>> {
-    let findings = drift::compare(folder, files, true)?;
-    Ok(findings
-        .into_iter()
-        .filter(|f| !matches!(f, Finding::Unexpected { path } if sdk::is_build_product(path)))
-        .collect())
+    drift::compare(folder, files, Owned::Except(sdk::BUILD_PRODUCTS))
 }
 
 fn sdk(args: &SdkArgs) -> u8 {
@@ -687,7 +683,7 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
     };
     let result = if check {
         let mut stale = false;
-        let catalogs = drift::compare(&config.root, &expected, false).map(|findings| {
+        let catalogs = drift::compare(&config.root, &expected, Owned::No).map(|findings| {
             if !findings.is_empty() {
                 eprint!("{}", drift::report(&config.root, "generated catalogs", &findings, &bless));
                 stale = true;
@@ -733,7 +729,7 @@ fn protocol_artifacts(args: &ProtocolArgs) -> u8 {
         .unwrap_or_else(|| semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("the crate version is semver"));
     let expected = artifacts::protocol_artifacts(&version);
     let root = &args.output_dir;
-    let findings = match drift::compare(root, &expected, true) {
+    let findings = match drift::compare(root, &expected, Owned::Yes) {
         Ok(findings) => findings,
         Err(e) => {
             eprintln!("error: {e}");

@@ -41,9 +41,21 @@ fn normalise(text: &str) -> String {
     text.replace("\r\n", "\n")
 }
 
-/// Compares `expected` with the files under `root`. With `owned`, every other file
-/// under `root` is reported as unexpected.
-pub fn compare(root: &Path, expected: &[Artifact], owned: bool) -> std::io::Result<Vec<Finding>> {
+/// Which files under a root the generator answers for, besides those it writes.
+#[derive(Clone, Copy, Debug)]
+pub enum Owned<'a> {
+    /// None: other files are left alone.
+    No,
+    /// Every file: any other is unexpected.
+    Yes,
+    /// Every file but the entries of the root named here (build products such as a
+    /// crate's `target/`), which are not even read.
+    Except(&'a [&'a str]),
+}
+
+/// Compares `expected` with the files under `root`, reporting the other files it
+/// `owns` as unexpected.
+pub fn compare(root: &Path, expected: &[Artifact], owned: Owned<'_>) -> std::io::Result<Vec<Finding>> {
     let mut findings = Vec::new();
     for file in expected {
         let path = root.join(&file.path);
@@ -67,8 +79,13 @@ pub fn compare(root: &Path, expected: &[Artifact], owned: bool) -> std::io::Resu
             Err(e) => return Err(std::io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))),
         }
     }
-    if owned && root.is_dir() {
-        for path in files_under(root)? {
+    let except = match owned {
+        Owned::No => None,
+        Owned::Yes => Some(&[][..]),
+        Owned::Except(names) => Some(names),
+    };
+    if let (Some(except), true) = (except, root.is_dir()) {
+        for path in files_under(root, except)? {
             if !expected.iter().any(|e| e.path == path) {
                 findings.push(Finding::Unexpected { path });
             }
@@ -77,13 +94,17 @@ pub fn compare(root: &Path, expected: &[Artifact], owned: bool) -> std::io::Resu
     Ok(findings)
 }
 
-/// Every file under `root`, as `/`-separated relative paths, sorted.
-fn files_under(root: &Path) -> std::io::Result<Vec<String>> {
+/// Every file under `root` but those under its entries named in `except`, as
+/// `/`-separated relative paths, sorted.
+fn files_under(root: &Path, except: &[&str]) -> std::io::Result<Vec<String>> {
     let mut found = Vec::new();
     let mut pending = vec![PathBuf::new()];
     while let Some(relative) = pending.pop() {
         for entry in std::fs::read_dir(root.join(&relative))? {
             let entry = entry?;
+            if relative.as_os_str().is_empty() && except.iter().any(|name| entry.file_name() == **name) {
+                continue;
+            }
             let path = relative.join(entry.file_name());
             if entry.file_type()?.is_dir() {
                 pending.push(path);
@@ -185,7 +206,7 @@ mod tests {
         std::fs::write(dir.path().join("extra.txt"), "x\n").unwrap();
         let files =
             [expected("same.txt", "a\nb\n"), expected("sub/stale.txt", "one\n2\n"), expected("gone.txt", "g\n")];
-        let findings = compare(dir.path(), &files, true).unwrap();
+        let findings = compare(dir.path(), &files, Owned::Yes).unwrap();
         assert_eq!(findings.len(), 3, "{findings:?}");
         assert!(
             matches!(&findings[0], Finding::Stale { path, diff } if path == "sub/stale.txt" && diff.contains("-two\n+2\n"))
@@ -205,6 +226,6 @@ mod tests {
         let written = write(dir.path(), &files, &["old.txt".to_owned()]).unwrap();
         assert_eq!(written, ["deep/new.txt"]);
         assert!(!dir.path().join("old.txt").exists());
-        assert!(compare(dir.path(), &files, true).unwrap().is_empty());
+        assert!(compare(dir.path(), &files, Owned::Yes).unwrap().is_empty());
     }
 }

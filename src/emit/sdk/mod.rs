@@ -259,9 +259,7 @@ pub fn generate(
     (render(language, &sdk), reported)
 }
 
-/// Whether a file found in an SDK's folder but not generated is a build product of
-/// the folder's own tooling (`cargo check` of the crate, `npm install` beside the
-/// TypeScript), which a drift check leaves alone.
-pub fn is_build_product(path: &str) -> bool {
-    path == "Cargo.lock" || path.starts_with("target/") || path.starts_with("node_modules/")
-}
+/// The entries of an SDK's folder that its own tooling makes (`cargo check` of the
+/// crate, `npm install` beside the TypeScript): a drift check neither reads nor reports
+/// them.
+pub const BUILD_PRODUCTS: &[&str] = &["Cargo.lock", "node_modules", "target"];
