@@ -123,6 +123,21 @@ impl Config {
         Ok(&self.catalogs)
     }
 
+    /// Every input the configuration compiles, catalogs' then SDKs', each once, resolved
+    /// against its folder; an error for a configuration that lists none (see
+    /// [`Config::targets`]).
+    pub fn inputs(&self) -> Result<Vec<PathBuf>, String> {
+        self.targets()?;
+        let named = self.catalogs.iter().map(|t| &t.input).chain(self.sdks.iter().map(|t| &t.input));
+        let mut inputs: Vec<PathBuf> = Vec::new();
+        for input in named.map(|input| self.root.join(input.get_ref())) {
+            if !inputs.contains(&input) {
+                inputs.push(input);
+            }
+        }
+        Ok(inputs)
+    }
+
     /// The project the configuration's paths must stay inside: its folder, widened
     /// to the git work tree that holds it (see [`paths::project_root`]).
     pub fn project(&self) -> PathBuf {
@@ -170,5 +185,18 @@ mod tests {
         assert_eq!(config.accepted[0].reason, "known");
         std::fs::write(&path, "[[accept]]\nfingerprint = \"0123456789abcdef\"\n").unwrap();
         assert!(load(&path).unwrap_err().contains("reason"));
+    }
+
+    #[test]
+    fn inputs_are_those_of_catalogs_and_sdks_each_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("harn-catalog.toml");
+        let text = "[[catalog]]\ninput = \"a.json\"\noutput = \"a.out.json\"\n\
+                    [[sdk]]\ninput = \"a.json\"\noutput = \"sdk\"\nlanguage = \"rust\"\n\
+                    [[sdk]]\ninput = \"b.yaml\"\noutput = \"docs\"\nlanguage = \"markdown\"\n";
+        std::fs::write(&path, text).unwrap();
+        assert_eq!(load(&path).unwrap().inputs().unwrap(), [dir.path().join("a.json"), dir.path().join("b.yaml")]);
+        std::fs::write(&path, "").unwrap();
+        assert!(load(&path).unwrap().inputs().unwrap_err().contains("no [[catalog]] or [[sdk]]"));
     }
 }

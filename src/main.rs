@@ -815,18 +815,18 @@ fn compare(args: &DiffArgs) -> u8 {
                 );
                 return USAGE;
             };
-            let targets = match config.targets() {
-                Ok(targets) => targets,
+            let inputs = match config.inputs() {
+                Ok(inputs) => inputs,
                 Err(e) => {
                     eprintln!("error: {e}");
                     return USAGE;
                 }
             };
-            targets
-                .iter()
-                .map(|target| {
-                    let path = config.root.join(target.input.get_ref());
-                    DiffPair { old: OldSide::AtRevision { revision: revision.clone(), path: path.clone() }, new: path }
+            inputs
+                .into_iter()
+                .map(|path| DiffPair {
+                    old: OldSide::AtRevision { revision: revision.clone(), path: path.clone() },
+                    new: path,
                 })
                 .collect()
         }
