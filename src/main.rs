@@ -19,7 +19,6 @@ use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::paths::Confinement;
 use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
-use harn_catalog::source::{Format, SourceFile};
 
 // glibc's allocator degrades badly (free-list scans) on the many short-lived
 // allocations of schema compilation over a large live heap; mimalloc does not.
@@ -842,24 +841,9 @@ fn compare(args: &DiffArgs) -> u8 {
         // The two sides are compiled at once: on a large catalog each takes most of a run.
         let compile_old = || match &pair.old {
             OldSide::File(path) => Ok(Some(compile::compile_file_in(path, options, &args.paths.confinement()))),
-            // A module's imports are read at the revision too, from the tree as it was.
-            OldSide::AtRevision { revision, path } if Format::from_path(path) == Some(Format::Harn) => {
-                diff::git::tree_at(revision, path).map(|tree| {
-                    tree.map(|(folder, module)| {
-                        // The extracted tree is the project its imports must stay in.
-                        let confinement = match args.paths.confinement() {
-                            Confinement::Anywhere => Confinement::Anywhere,
-                            _ => Confinement::Project(folder.path().canonicalize().unwrap_or_default().into()),
-                        };
-                        compile::compile_file_in(&module, options, &confinement)
-                    })
-                })
+            OldSide::AtRevision { revision, path } => {
+                diff::git::compile_at(revision, path, options, &args.paths.confinement())
             }
-            OldSide::AtRevision { revision, path } => diff::git::show(revision, path).map(|text| {
-                let shown = PathBuf::from(format!("{revision}:{}", path.display()));
-                let format = Format::from_path(path).unwrap_or(Format::Json);
-                text.map(|text| compile::compile_source(SourceFile::new(shown, text, format), options))
-            }),
         };
         let (old, new) =
             rayon::join(compile_old, || compile::compile_file_in(&pair.new, options, &args.paths.confinement()));

@@ -6,6 +6,37 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::compile::{self, Compilation, Options};
+use crate::paths::Confinement;
+use crate::source::{Format, SourceFile};
+
+/// The compilation of `path` as it was at `revision`, `None` when it did not exist
+/// then. A `.harn` module is compiled in the tree as it was, its imports confined to
+/// that tree (unless `paths` lets them go anywhere); any other file from its text.
+pub fn compile_at(
+    revision: &str,
+    path: &Path,
+    options: Options,
+    paths: &Confinement,
+) -> Result<Option<Compilation>, String> {
+    if Format::from_path(path) == Some(Format::Harn) {
+        return tree_at(revision, path).map(|tree| {
+            tree.map(|(folder, module)| {
+                let confinement = match paths {
+                    Confinement::Anywhere => Confinement::Anywhere,
+                    _ => Confinement::Project(folder.path().canonicalize().unwrap_or_default().into()),
+                };
+                compile::compile_file_in(&module, options, &confinement)
+            })
+        });
+    }
+    show(revision, path).map(|text| {
+        let shown = PathBuf::from(format!("{revision}:{}", path.display()));
+        let format = Format::from_path(path).unwrap_or(Format::Json);
+        text.map(|text| compile::compile_source(SourceFile::new(shown, text, format), options))
+    })
+}
+
 /// The text of `path` (a file of the work tree, relative to the current folder or
 /// absolute) at `revision`; `Ok(None)` when the file did not exist then (the whole
 /// file is new). An unknown revision, a path outside any repository, or a missing
