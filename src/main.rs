@@ -546,7 +546,7 @@ fn sdk_files(
     confinement: &Confinement,
     renderer: &Renderer,
 ) -> Result<Vec<Artifact>, u8> {
-    let options = Options { mcp_documents: McpDocuments::Build, ..options };
+    let options = Options { mcp_documents: language.mcp_documents(), ..options };
     let mut compilation = compile::compile_file_in(file, options, confinement);
     let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) else {
         report(renderer, compilation.diagnostics.as_slice(), "; no SDK was written");

@@ -17,8 +17,8 @@ use super::artifacts::Artifact;
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::pointer::{Part, Pointer};
-use crate::project::Prepared;
 use crate::project::mcp::McpTool;
+use crate::project::{McpDocuments, Prepared};
 use crate::provenance::Provenance;
 use crate::schema::refs::Target;
 use crate::schema::walk;
@@ -39,6 +39,15 @@ impl Language {
             Language::TypeScript => "typescript",
             Language::Rust => "rust",
             Language::Markdown => "markdown",
+        }
+    }
+
+    /// Whether the SDK needs the MCP `tools/list` entries built (the TypeScript client
+    /// and server advertise and call them); the projection is checked either way.
+    pub fn mcp_documents(self) -> McpDocuments {
+        match self {
+            Language::TypeScript => McpDocuments::Build,
+            Language::Rust | Language::Markdown => McpDocuments::Skip,
         }
     }
 }
@@ -242,8 +251,8 @@ pub fn render(language: Language, sdk: &Sdk<'_>) -> Vec<Artifact> {
 }
 
 /// The SDK of a compiled catalog in `language`, and what generating it reports
-/// (collisions of names). `prepared` must hold the MCP documents
-/// ([`crate::project::McpDocuments::Build`]); `stem` names the package when the
+/// (collisions of names). `prepared` must hold the MCP documents when the language
+/// needs them ([`Language::mcp_documents`]); `stem` names the package when the
 /// registry has no `info.name`.
 pub fn generate(
     language: Language,
