@@ -59,6 +59,11 @@ await client.connect(clientTransport);
 // SDK's Client validate every structuredContent against the output schemas.
 const listed = await client.listTools();
 check(listed.tools.map((t) => t.name).join() === "lookup_widget,count_widgets", "tools/list names every tool");
+const lookup = listed.tools.find((t) => t.name === "lookup_widget");
+check(
+  JSON.stringify(lookup?.inputSchema.properties?.["widget_id"]) === '{"type":"string","description":"The widget\'s id."}',
+  "the advertised schemas survive their string literal (an apostrophe)",
+);
 const count = listed.tools.find((t) => t.name === "count_widgets");
 check(JSON.stringify(count?.outputSchema?.properties) === '{"result":{"type":"integer","minimum":0}}', "wrapped output");
 check(catalog.lookup_widget.annotations.title === "Look up widget", "the tools constant");

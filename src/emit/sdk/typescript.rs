@@ -82,11 +82,29 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
         description: sdk.description.map(|d| d.lines().collect()).unwrap_or_default(),
         declarations,
         tools,
-        advertised: quoted(&advertised),
+        advertised: json_in_single_quotes(&advertised),
         error_key: quoted(TOOL_ERROR_KEY),
     };
     let contents = crate::emit::template::render(INDEX, TEMPLATE, &context);
     vec![Artifact { path: INDEX.to_owned(), contents }]
+}
+
+/// `json` (serde_json's compact output) as a single-quoted JavaScript string literal,
+/// for `JSON.parse`. Such text has no raw control characters (JSON escapes them), so
+/// only `\` and `'` need escaping; JSON's many `"` stay as they are, which keeps this
+/// one pass over the longest line of the SDK cheap.
+fn json_in_single_quotes(json: &str) -> String {
+    let mut literal = String::with_capacity(json.len() + json.len() / 8 + 2);
+    literal.push('\'');
+    let mut start = 0;
+    for at in memchr::memchr2_iter(b'\\', b'\'', json.as_bytes()) {
+        literal.push_str(&json[start..at]);
+        literal.push('\\');
+        start = at;
+    }
+    literal.push_str(&json[start..]);
+    literal.push('\'');
+    literal
 }
 
 #[derive(Serialize)]
@@ -626,5 +644,35 @@ impl Types<'_, '_> {
             notes.add("$ref");
             "unknown".to_owned()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_in_single_quotes;
+
+    /// Reads a single-quoted JavaScript literal back the way a JavaScript parser does
+    /// for the two escapes it can hold.
+    fn unquote(literal: &str) -> String {
+        let body = literal.strip_prefix('\'').and_then(|l| l.strip_suffix('\'')).expect("quoted");
+        let mut text = String::new();
+        let mut chars = body.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => text.push(chars.next().expect("an escape has a character")),
+                '\'' => panic!("an unescaped quote ends the literal early: {literal}"),
+                c => text.push(c),
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn json_survives_its_single_quoted_literal() {
+        let value = serde_json::json!({"d": "it's a \"quote\"\n\\d+ \u{2028} done\\", "p": "^\\\\'$"});
+        let json = serde_json::to_string(&value).unwrap();
+        let literal = json_in_single_quotes(&json);
+        assert_eq!(unquote(&literal), json);
+        assert!(!literal.contains('\n'), "a literal stays on its line");
     }
 }
