@@ -47,6 +47,8 @@ pub struct Options {
     /// Whether the prepare phase builds the MCP `tools/list` entries (`harn-catalog
     /// mcp`); the projection is always checked, but only its documents cost memory.
     pub mcp_documents: McpDocuments,
+    /// The MCP protocol version the `tools/list` entries are written for.
+    pub protocol_version: crate::project::mcp::ProtocolVersion,
     /// Whether the prepare phase keeps the prepared CLI arguments (`harn-catalog
     /// completions`); they are always checked.
     pub cli_arguments: CliArguments,
@@ -132,8 +134,13 @@ fn compile_loaded_emitting<T: Send>(
         // report the consequences of errors already reported.
         let mut prepared = None;
         if !options.catalog_phase_only && !diagnostics.has_errors() && !found.iter().any(Diagnostic::is_error) {
-            let (ready, more) =
-                crate::project::prepare(&catalog, &provenance, options.mcp_documents, options.cli_arguments);
+            let (ready, more) = crate::project::prepare(
+                &catalog,
+                &provenance,
+                options.mcp_documents,
+                options.protocol_version,
+                options.cli_arguments,
+            );
             found.extend(more);
             prepared = Some(ready);
         }

@@ -14,6 +14,11 @@
 //! output = "sdk/typescript"        # the folder, relative to this file
 //! language = "typescript"          # typescript, rust or markdown
 //!
+//! [mcp]                            # how `harn-catalog mcp` writes tools/list
+//! protocol_version = "2025-11-25"  # or "2026-07-28" (default: 2025-11-25)
+//! ttl_ms = 0                       # 2026-07-28: how long a client may cache it
+//! cache_scope = "private"          # 2026-07-28: private or public
+//!
 //! [[accept]]                         # a change `harn-catalog diff` no longer fails on
 //! fingerprint = "3f9c0a1e5b7d2c44"   # as `diff` prints it
 //! reason = "no client sends `force` yet"
@@ -46,6 +51,19 @@ pub struct Config {
     pub sdks: Vec<SdkTarget>,
     /// Changes `harn-catalog diff` reports but does not fail on.
     pub accepted: Vec<Accepted>,
+    /// How `harn-catalog mcp` writes its result.
+    pub mcp: McpSettings,
+}
+
+/// `[mcp]`: the protocol version `harn-catalog mcp` writes for, and for 2026-07-28 how
+/// its result may be cached. Command-line flags win over these.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct McpSettings {
+    #[serde(default)]
+    pub protocol_version: crate::project::mcp::ProtocolVersion,
+    #[serde(flatten)]
+    pub caching: crate::project::mcp::Caching,
 }
 
 /// One catalog to generate.
@@ -97,6 +115,8 @@ struct File {
     sdk: Vec<SdkTarget>,
     #[serde(default)]
     accept: Vec<Accepted>,
+    #[serde(default)]
+    mcp: McpSettings,
 }
 
 /// Reads a configuration file. Errors say what is wrong and where.
@@ -109,7 +129,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
     })?;
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let source = Arc::new(SourceFile::new(path, text, Format::Toml));
-    Ok(Config { root, source, catalogs: file.catalog, sdks: file.sdk, accepted: file.accept })
+    Ok(Config { root, source, catalogs: file.catalog, sdks: file.sdk, accepted: file.accept, mcp: file.mcp })
 }
 
 impl Config {

@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::builder::{EnumValueParser, TypedValueParser};
+use clap::builder::{EnumValueParser, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
@@ -111,6 +111,21 @@ struct McpArgs {
     /// Indent with two spaces.
     #[arg(long)]
     pretty: bool,
+    /// The MCP protocol version to write the result for [default: the configuration's
+    /// [mcp] protocol_version, else 2025-11-25].
+    #[arg(long, value_name = "VERSION", value_parser = PossibleValuesParser::new(mcp::ProtocolVersion::ALL.map(|v| v.as_str())).map(|v| v.parse::<mcp::ProtocolVersion>().expect("a listed version")))]
+    protocol_version: Option<mcp::ProtocolVersion>,
+    /// For 2026-07-28: how many milliseconds a client may cache the result [default:
+    /// the configuration's [mcp] ttl_ms, else 0].
+    #[arg(long, value_name = "MS")]
+    ttl_ms: Option<u64>,
+    /// For 2026-07-28: who may reuse a cached result [default: the configuration's
+    /// [mcp] cache_scope, else private].
+    #[arg(long, value_name = "SCOPE", value_parser = PossibleValuesParser::new(["private", "public"]).map(|v| v.parse::<mcp::CacheScope>().expect("a listed scope")))]
+    cache_scope: Option<mcp::CacheScope>,
+    /// The configuration whose [mcp] settings apply, when it exists.
+    #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
+    config: PathBuf,
     #[command(flatten)]
     paths: PathArgs,
     #[command(flatten)]
@@ -461,15 +476,8 @@ fn schema(args: &SchemaArgs) -> u8 {
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;
 /// prints the diagnostics; the exit code when nothing can be printed.
-fn prepared(
-    file: &Path,
-    surface: Surface,
-    (mcp_documents, cli_arguments): (McpDocuments, CliArguments),
-    paths: &PathArgs,
-    report: &ReportArgs,
-) -> Result<Prepared, u8> {
-    let options =
-        Options { deny_warnings: report.deny_warnings, surface, mcp_documents, cli_arguments, ..Options::default() };
+fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs) -> Result<Prepared, u8> {
+    let options = Options { deny_warnings: report.deny_warnings, ..options };
     let compilation = compile::compile_file_in(file, options, &paths.confinement());
     let renderer = report.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
@@ -486,16 +494,34 @@ fn prepared(
 }
 
 fn mcp(args: &McpArgs) -> u8 {
-    match prepared(
-        &args.file,
-        args.module.surface,
-        (McpDocuments::Build, CliArguments::Skip),
-        &args.paths,
-        &args.report,
-    ) {
-        Ok(prepared) => {
-            print(&emit::canonical_json(&mcp::ToolsList { tools: &prepared.mcp }, Layout::pretty_if(args.pretty)))
+    // The configuration's [mcp] settings, when it exists, under the flags.
+    let settings = if args.config.exists() {
+        match config::load(&args.config) {
+            Ok(config) => config.mcp,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return USAGE;
+            }
         }
+    } else {
+        config::McpSettings::default()
+    };
+    let version = args.protocol_version.unwrap_or(settings.protocol_version);
+    let caching = mcp::Caching {
+        ttl_ms: args.ttl_ms.unwrap_or(settings.caching.ttl_ms),
+        cache_scope: args.cache_scope.unwrap_or(settings.caching.cache_scope),
+    };
+    let options = Options {
+        surface: args.module.surface,
+        mcp_documents: McpDocuments::Build,
+        protocol_version: version,
+        ..Options::default()
+    };
+    match prepared(&args.file, options, &args.paths, &args.report) {
+        Ok(prepared) => print(&emit::canonical_json(
+            &mcp::ToolsList::new(&prepared.mcp, prepared.protocol_version, caching),
+            Layout::pretty_if(args.pretty),
+        )),
         Err(code) => code,
     }
 }
@@ -505,13 +531,9 @@ fn completions(args: &CompletionsArgs) -> u8 {
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
         Some(file) => {
-            match prepared(
-                file,
-                args.module.surface,
-                (McpDocuments::Skip, CliArguments::Keep),
-                &args.paths,
-                &args.report,
-            ) {
+            let options =
+                Options { surface: args.module.surface, cli_arguments: CliArguments::Keep, ..Options::default() };
+            match prepared(file, options, &args.paths, &args.report) {
                 Ok(prepared) => {
                     let mut command = cli::command::command(&prepared);
                     clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);

@@ -2,9 +2,11 @@
 
 Python's `jsonschema` (Draft 2020-12), installed by `make tools` into .tools/venv,
 checks what harn-catalog emits against the published harn-tools/2.0 schema and
-against the schema harn-catalog generates. Each schema given as an argument is first
-checked against the Draft 2020-12 meta-schema. Then one catalog per line on stdin;
-one answer per catalog on stdout: `ok`, or `invalid: <schema>: <reasons>`.
+against the schema harn-catalog generates, and `tools/list` results against the
+official MCP schemas. Each schema given as an argument is first checked against the
+Draft 2020-12 meta-schema; an argument `FILE#/$defs/NAME` validates against that one
+definition of FILE (MCP's `ListToolsResult`). Then one document per line on stdin;
+one answer per document on stdout: `ok`, or `invalid: <schema>: <reasons>`.
 """
 
 import json
@@ -14,11 +16,14 @@ import sys
 import jsonschema
 
 validators = []
-for path in sys.argv[1:]:
+for argument in sys.argv[1:]:
+    path, _, definition = argument.partition("#")
     with open(path, encoding="utf-8") as f:
         schema = json.load(f)
     jsonschema.Draft202012Validator.check_schema(schema)
-    validators.append((os.path.relpath(path), jsonschema.Draft202012Validator(schema)))
+    if definition:
+        schema = dict(schema, **{"$ref": "#" + definition})
+    validators.append((os.path.relpath(path) + ("#" + definition if definition else ""), jsonschema.Draft202012Validator(schema)))
 
 for line in sys.stdin:
     if not line.strip():

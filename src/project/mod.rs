@@ -27,6 +27,8 @@ pub struct Prepared {
     /// The MCP `tools/list` entries of the MCP-audience tools, in catalog order, when
     /// they were asked for (see [`McpDocuments`]).
     pub mcp: Vec<mcp::McpTool>,
+    /// The MCP protocol version the entries are written for.
+    pub protocol_version: mcp::ProtocolVersion,
 }
 
 /// Whether the prepare phase builds the MCP `tools/list` entries, or only checks that
@@ -55,6 +57,7 @@ pub fn prepare(
     catalog: &ToolCatalog,
     provenance: &Provenance,
     mcp_documents: McpDocuments,
+    protocol_version: mcp::ProtocolVersion,
     cli_arguments: CliArguments,
 ) -> (Prepared, Vec<Diagnostic>) {
     let info = catalog.info.as_ref();
@@ -74,8 +77,8 @@ pub fn prepare(
     let arguments = arguments.into_iter().flatten().collect();
     let mut out: Vec<Diagnostic> = found.into_iter().flatten().collect();
     let tree = cli::tree::build(catalog, provenance, &mut out);
-    let mcp = mcp::project(catalog, provenance, mcp_documents, &mut out);
+    let mcp = mcp::project(catalog, provenance, mcp_documents, protocol_version, &mut out);
     let text = |field: &Option<NonBlank>| field.as_deref().map(str::to_owned);
     let (version, about) = (info.and_then(|i| text(&i.version)), info.and_then(|i| text(&i.description)));
-    (Prepared { cli_name, version, about, arguments, tree, mcp }, out)
+    (Prepared { cli_name, version, about, arguments, tree, mcp, protocol_version }, out)
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer};
 use harn_catalog::emit::Layout;
+use harn_catalog::project::mcp::{Caching, ProtocolVersion, ToolsList};
 use harn_catalog::project::{CliArguments, McpDocuments};
 use harn_catalog::source::{Format, SourceFile};
 
@@ -98,13 +99,23 @@ pub fn compile_path(path: &Path) -> Outcome {
     ))
 }
 
-/// Every catalog a test emits is checked against the published envelope schema by
-/// an independent validator before the test sees it.
+/// Every catalog a test emits is checked against the published envelope schema, and
+/// every `tools/list` result the prepare phase built against the official MCP schema
+/// of the version it was built for, by an independent validator before the test sees
+/// them.
 pub fn outcome(compilation: compile::Compilation) -> Outcome {
     let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, Layout::Compact));
     if let Some(text) = &catalog {
         if let Err(reasons) = reference_check(text) {
             panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");
+        }
+    }
+    if let Some(prepared) = compilation.prepared.as_ref().filter(|p| !p.mcp.is_empty()) {
+        let version = prepared.protocol_version;
+        let list = ToolsList::new(&prepared.mcp, version, Caching::default());
+        let text = harn_catalog::emit::canonical_json(&list, Layout::Compact);
+        if let Err(reasons) = mcp_check(version, &text) {
+            panic!("the tools/list result does not validate against MCP {version}'s schema: {reasons}\n{text}");
         }
     }
     Outcome { catalog, diagnostics: compilation.diagnostics.into_vec(), prepared: compilation.prepared }
@@ -115,9 +126,40 @@ pub const PUBLISHED_SCHEMA: &str = "reference/harn-tools-v2.schema.json";
 
 /// Validates one catalog (compact JSON, one line) with Python `jsonschema` against the
 /// schema this project generates (`spec/protocol-artifacts/schemas/`) and, where the
-/// team's data is at hand (see [`shared`]), the published envelope schema. One
-/// validator process serves the whole test binary.
+/// team's data is at hand (see [`shared`]), the published envelope schema.
 pub fn reference_check(catalog: &str) -> Result<(), String> {
+    validate_with("envelope", catalog, || {
+        let mut schemas = vec![root().join("spec/protocol-artifacts/schemas/harn-tools-v2.schema.json").into()];
+        if let Some(published) = shared(PUBLISHED_SCHEMA, "validation against the published envelope schema") {
+            schemas.push(published.into());
+        }
+        schemas
+    })
+}
+
+/// Validates a `tools/list` result (compact JSON) against the official MCP schema of
+/// `version`'s `ListToolsResult`, with Python `jsonschema`. Skipped, as [`shared`]
+/// says, when the team's reference data is absent.
+pub fn mcp_check(version: ProtocolVersion, tools_list: &str) -> Result<(), String> {
+    let relative = format!("reference/mcp/{version}.schema.json");
+    let Some(schema) = shared(&relative, "validation against the official MCP schemas") else {
+        return Ok(());
+    };
+    validate_with(version.as_str(), tools_list, || {
+        let mut argument = schema.into_os_string();
+        argument.push("#/$defs/ListToolsResult");
+        vec![argument]
+    })
+}
+
+/// Runs `document` through `tests/reference_validator.py`, one process for each `key`
+/// (its schemas, from `schemas`, given once) serving the whole test binary.
+fn validate_with(
+    key: &'static str,
+    document: &str,
+    schemas: impl FnOnce() -> Vec<std::ffi::OsString>,
+) -> Result<(), String> {
+    use std::collections::HashMap;
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
     use std::sync::{Mutex, OnceLock};
@@ -127,29 +169,29 @@ pub fn reference_check(catalog: &str) -> Result<(), String> {
         input: ChildStdin,
         output: BufReader<ChildStdout>,
     }
-    static VALIDATOR: OnceLock<Mutex<Validator>> = OnceLock::new();
-    let validator = VALIDATOR.get_or_init(|| {
+    static VALIDATORS: OnceLock<Mutex<HashMap<&'static str, Validator>>> = OnceLock::new();
+    let mut validators =
+        VALIDATORS.get_or_init(Default::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let validator = validators.entry(key).or_insert_with(|| {
         let python = root().join(".tools/venv/bin/python");
         assert!(
             python.exists(),
             "{} is missing: run `make tools` (or `make test`) to install the independent validator",
             python.display()
         );
-        let mut command = Command::new(python);
-        command
+        let mut child = Command::new(python)
             .arg(root().join("tests/reference_validator.py"))
-            .arg(root().join("spec/protocol-artifacts/schemas/harn-tools-v2.schema.json"));
-        if let Some(published) = shared(PUBLISHED_SCHEMA, "validation against the published envelope schema") {
-            command.arg(published);
-        }
-        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("the validator starts");
+            .args(schemas())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the validator starts");
         let input = child.stdin.take().expect("piped stdin");
         let output = BufReader::new(child.stdout.take().expect("piped stdout"));
-        Mutex::new(Validator { _child: child, input, output })
+        Validator { _child: child, input, output }
     });
-    let mut validator = validator.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let line = catalog.trim_end();
-    assert!(!line.contains('\n'), "catalogs are checked in their compact form");
+    let line = document.trim_end();
+    assert!(!line.contains('\n'), "documents are checked in their compact form");
     writeln!(validator.input, "{line}").expect("the validator reads");
     validator.input.flush().expect("the validator reads");
     let mut answer = String::new();

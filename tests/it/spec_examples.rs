@@ -26,7 +26,7 @@ use std::path::Path;
 use harn_catalog::compile::{self, Options};
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::project::McpDocuments;
-use harn_catalog::project::mcp::ToolsList;
+use harn_catalog::project::mcp::{Caching, ToolsList};
 use harn_catalog::source::{Format, SourceFile};
 use serde_json::Value;
 
@@ -184,11 +184,9 @@ fn check(example: &Example) -> Vec<(usize, String)> {
         failures.push((example.line, format!("expected no diagnostics, got:\n{}", headlines.join("\n"))));
     }
     let catalog: Option<Value> = outcome.catalog.as_deref().map(|text| serde_json::from_str(text).unwrap());
-    let mcp: Option<Value> = outcome
-        .prepared
-        .as_ref()
-        .filter(|_| catalog.is_some())
-        .map(|prepared| serde_json::to_value(ToolsList { tools: &prepared.mcp }).unwrap());
+    let mcp: Option<Value> = outcome.prepared.as_ref().filter(|_| catalog.is_some()).map(|prepared| {
+        serde_json::to_value(ToolsList::new(&prepared.mcp, prepared.protocol_version, Caching::default())).unwrap()
+    });
     for (line, shown, text) in &example.results {
         let result = match shown {
             Shown::Catalog(pointer) => match &catalog {

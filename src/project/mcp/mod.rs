@@ -4,6 +4,7 @@
 
 pub mod bundle;
 pub mod rules;
+pub mod version;
 pub mod wrap;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -23,6 +24,7 @@ use crate::provenance::Provenance;
 use crate::schema::refs::ComponentGraph;
 use bundle::{Place, Refusal};
 use rules::{external_ref, resource_scope};
+pub use version::{CacheScope, Caching, ProtocolVersion};
 
 /// One tool as MCP's `tools/list` reports it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -45,19 +47,42 @@ pub struct McpTool {
     pub output_wrapped: bool,
 }
 
-/// The `tools/list` result: `{"tools": [...]}`.
+/// The `tools/list` result: `{"tools": [...]}`, and for 2026-07-28 the fields that
+/// version requires of it.
 #[derive(Serialize)]
 pub struct ToolsList<'a> {
     pub tools: &'a [McpTool],
+    #[serde(rename = "resultType", skip_serializing_if = "Option::is_none")]
+    result_type: Option<&'static str>,
+    #[serde(rename = "ttlMs", skip_serializing_if = "Option::is_none")]
+    ttl_ms: Option<u64>,
+    #[serde(rename = "cacheScope", skip_serializing_if = "Option::is_none")]
+    cache_scope: Option<CacheScope>,
+}
+
+impl<'a> ToolsList<'a> {
+    /// The result listing `tools` (projected for `version`) in one page: `complete`,
+    /// cacheable as `caching` says.
+    pub fn new(tools: &'a [McpTool], version: ProtocolVersion, caching: Caching) -> Self {
+        let fields = version.has_result_fields();
+        ToolsList {
+            tools,
+            result_type: fields.then_some("complete"),
+            ttl_ms: fields.then_some(caching.ttl_ms),
+            cache_scope: fields.then_some(caching.cache_scope),
+        }
+    }
 }
 
 /// Checks that every MCP-audience tool can be projected, reporting what cannot; with
 /// [`McpDocuments::Build`], also builds the `tools/list` entries (bundling copies the
-/// components each schema reaches, which `schema` alone does not need).
+/// components each schema reaches, which `schema` alone does not need), written for
+/// protocol `version`.
 pub fn project(
     catalog: &ToolCatalog,
     provenance: &Provenance,
     documents: McpDocuments,
+    version: ProtocolVersion,
     out: &mut Vec<Diagnostic>,
 ) -> Vec<McpTool> {
     let empty = BTreeMap::new();
@@ -71,7 +96,7 @@ pub fn project(
         .par_iter()
         .enumerate()
         .filter(|(_, tool)| tool.governance.includes(ToolAudience::Mcp))
-        .map(|(index, tool)| (index, project_tool(tool, components, &graph, &scanned, documents)))
+        .map(|(index, tool)| (index, project_tool(tool, components, &graph, &scanned, documents, version)))
         .collect();
     let mut reported_components = HashSet::new();
     let mut projected = Vec::new();
@@ -95,6 +120,7 @@ fn project_tool(
     graph: &ComponentGraph<'_>,
     scanned: &HashMap<String, Option<Refusal>>,
     documents: McpDocuments,
+    version: ProtocolVersion,
 ) -> Projection {
     let mut refusals = Vec::new();
     let mut standalone = |field: &'static str, schema: &Value| -> Option<Value> {
@@ -126,7 +152,11 @@ fn project_tool(
         let contract = Map::from_iter([("errorSchema".to_owned(), error_schema)]);
         meta.insert(TOOL_CONTRACT_KEY.to_owned(), Value::Object(contract));
     }
-    let (output_schema, output_wrapped) = output.map(wrap::wrap_output).unzip();
+    let (mut output_schema, output_wrapped) = output.map(|schema| wrap::wrap_output(schema, version)).unzip();
+    let mut input_schema = input_schema;
+    for schema in std::iter::once(&mut input_schema).chain(output_schema.as_mut()) {
+        wrap::root_properties_as_objects(schema, version);
+    }
     let document = McpTool {
         name: tool.name.to_string(),
         title: title.into_string(),

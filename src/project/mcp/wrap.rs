@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::ProtocolVersion;
 use crate::pointer::Pointer;
 use crate::schema::{fragment, walk};
 
@@ -58,7 +59,13 @@ fn requires_object_guarded<'v>(schema: &'v Value, root: &'v Value, resolving: &m
 /// move to the wrapper's root, and S's other root-relative references are rebased
 /// under `properties/result`, so that every reference still resolves. Returns the
 /// schema and whether it was wrapped (a client unwraps `result` then).
-pub fn wrap_output(schema: Value) -> (Value, bool) {
+///
+/// For 2026-07-28, which takes any output schema written as an object, the schema is
+/// returned as it is, the boolean schemas as the objects that accept the same values.
+pub fn wrap_output(schema: Value, version: ProtocolVersion) -> (Value, bool) {
+    if !version.wraps_outputs() {
+        return (as_object(schema), false);
+    }
     if requires_object(&schema, &schema) {
         let mut schema = schema;
         if let Value::Object(object) = &mut schema {
@@ -87,6 +94,30 @@ pub fn wrap_output(schema: Value) -> (Value, bool) {
         wrapper.insert("$defs".into(), defs);
     }
     (Value::Object(wrapper), true)
+}
+
+/// 2025-11-25's `Tool` declares each schema of a root `properties` member (of
+/// `inputSchema` and `outputSchema`) an object, where JSON Schema also allows the
+/// boolean schemas: `true` becomes `{}` and `false` `{"not": {}}`, which accept the
+/// same values. Later versions take any schema, and keep them as they are.
+pub fn root_properties_as_objects(schema: &mut Value, version: ProtocolVersion) {
+    if !version.wraps_outputs() {
+        return;
+    }
+    let Some(Value::Object(properties)) = schema.get_mut("properties") else { return };
+    for property in properties.values_mut() {
+        *property = as_object(std::mem::take(property));
+    }
+}
+
+/// A boolean schema as the object schema that accepts the same values: `true` as `{}`,
+/// `false` as `{"not": {}}`; any other schema as it is.
+fn as_object(schema: Value) -> Value {
+    match schema {
+        Value::Bool(true) => json!({}),
+        Value::Bool(false) => json!({"not": {}}),
+        other => other,
+    }
 }
 
 /// `#` becomes `#/properties/result` and `#/<path>` becomes
@@ -132,11 +163,13 @@ mod tests {
         }
     }
 
+    const V2025: ProtocolVersion = ProtocolVersion::V2025_11_25;
+
     #[test]
     fn wraps_and_hoists_defs_so_references_resolve() {
         let schema = json!({"type": "array", "items": {"$ref": "#/$defs/Item"}, "$defs": {"Item": {"$ref": "#/$defs/Name"}, "Name": {"type": "string"}}});
         assert_eq!(
-            wrap_output(schema),
+            wrap_output(schema, V2025),
             (
                 json!({"type": "object", "properties": {"result": {"type": "array", "items": {"$ref": "#/$defs/Item"}}},
                    "required": ["result"], "additionalProperties": false,
@@ -145,16 +178,36 @@ mod tests {
             )
         );
         let recursive = json!({"type": "array", "items": {"$ref": "#"}});
-        assert_eq!(wrap_output(recursive).0["properties"]["result"]["items"]["$ref"], "#/properties/result");
-        assert_eq!(wrap_output(json!(false)).0["properties"]["result"], json!(false));
+        assert_eq!(wrap_output(recursive, V2025).0["properties"]["result"]["items"]["$ref"], "#/properties/result");
+        assert_eq!(wrap_output(json!(false), V2025).0["properties"]["result"], json!(false));
         let object = json!({"type": "object"});
-        assert_eq!(wrap_output(object.clone()), (object, false));
+        assert_eq!(wrap_output(object.clone(), V2025), (object, false));
         // An object all the same, with the `type` MCP's `Tool` requires.
         let reference = json!({"$ref": "#/$defs/O", "$defs": {"O": {"type": "object"}}});
         assert_eq!(
-            serde_json::to_string(&wrap_output(reference).0).unwrap(),
+            serde_json::to_string(&wrap_output(reference, V2025).0).unwrap(),
             r##"{"type":"object","$ref":"#/$defs/O","$defs":{"O":{"type":"object"}}}"##
         );
-        assert_eq!(wrap_output(json!({"type": ["object"]})), (json!({"type": "object"}), false));
+        assert_eq!(wrap_output(json!({"type": ["object"]}), V2025), (json!({"type": "object"}), false));
+    }
+
+    #[test]
+    fn boolean_root_properties_become_objects_for_2025_11_25_only() {
+        let schema = json!({"type": "object", "properties": {"a": true, "b": false, "c": {"type": "string"}}});
+        let mut older = schema.clone();
+        root_properties_as_objects(&mut older, V2025);
+        assert_eq!(older["properties"], json!({"a": {}, "b": {"not": {}}, "c": {"type": "string"}}));
+        let mut newer = schema.clone();
+        root_properties_as_objects(&mut newer, ProtocolVersion::V2026_07_28);
+        assert_eq!(newer, schema);
+    }
+
+    #[test]
+    fn outputs_pass_through_for_2026_07_28() {
+        for output in [json!({"type": "array"}), json!({"$ref": "#/$defs/O", "$defs": {"O": {"type": "object"}}})] {
+            assert_eq!(wrap_output(output.clone(), ProtocolVersion::V2026_07_28), (output, false));
+        }
+        assert_eq!(wrap_output(json!(false), ProtocolVersion::V2026_07_28), (json!({"not": {}}), false));
+        assert_eq!(wrap_output(json!(true), ProtocolVersion::V2026_07_28), (json!({}), false));
     }
 }
