@@ -6,6 +6,7 @@
 
 mod render;
 mod rule;
+mod suggest;
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use std::sync::Arc;
 pub use render::{ErrorFormat, Renderer};
 pub(crate) use render::{Excerpt, escape_data, escape_property, plural, report_text, thousands};
 pub use rule::{RegisteredRule, Rule, all_rules};
+pub use suggest::suggest;
 
 use crate::pointer::{Part, Pointer};
 use crate::source::{LineCol, SourceFile};

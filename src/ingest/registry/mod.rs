@@ -76,6 +76,7 @@ pub fn normalize(document: Document) -> Normalized {
             "info" => catalog.info = registry_info::info(&source, value, &at, &mut diagnostics),
             "components" => catalog.components = registry_components::components(&source, value, &at, &mut diagnostics),
             "cli" => catalog.cli = registry_cli::cli(&source, value, &at, &mut diagnostics),
+            extension if registry_shape::is_extension(extension) => {}
             _ => diagnostics.push(registry_shape::unknown_key(&source, &key, at)),
         }
     }
