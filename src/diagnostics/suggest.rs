@@ -2,8 +2,8 @@
 
 /// The candidate `word` most likely misspells: one that differs only in case, `_` or
 /// `-` (`inputschema`, `input-schema` for `inputSchema`), else the nearest within two
-/// edits (insertions, deletions, substitutions, transpositions) that is not farther
-/// than half the word's length, the first of equals. `None` when nothing is that close.
+/// edits (insertions, deletions, substitutions, transpositions) and fewer than half
+/// the word's length, the first of equals. `None` when nothing is that close.
 pub fn suggest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let folded =
         |text: &str| text.chars().filter(|c| *c != '_' && *c != '-').flat_map(char::to_lowercase).collect::<String>();
@@ -17,7 +17,7 @@ pub fn suggest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
             return Some(candidate);
         }
         let distance = strsim::damerau_levenshtein(word, candidate);
-        let limit = 2.min(word.chars().count() / 2);
+        let limit = 2.min(word.chars().count().saturating_sub(1) / 2);
         if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
