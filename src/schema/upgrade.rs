@@ -18,7 +18,7 @@
 //! start to apply (`prefixItems`, `dependentSchemas`, `unevaluatedProperties`, ...; for
 //! draft-04 also `const`, `contains`, `propertyNames` and `if`/`then`/`else`). What
 //! cannot be upgraded exactly is reported with its pointer ([`Change::Inexact`]) and
-//! left as it was.
+//! left as it was: draft-04's `integer`, which refused `1.0`, is the one known.
 //!
 //! Only the schema keywords of the old draft are walked: values under `enum`,
 //! `const`, `default` and `examples` are instance data and never touched.
@@ -193,6 +193,15 @@ impl Upgrade {
                 "$schema" => {
                     let upgraded = value.as_str().and_then(Draft::from_uri).is_some();
                     out.insert(key.clone(), if upgraded { Value::from(DRAFT_2020_12) } else { value.clone() });
+                }
+                "type" if self.draft == Draft::Draft4 && names_integer(value) => {
+                    self.changes.push(Change::Inexact {
+                        pointer: at,
+                        reason: "draft-04's `integer` refuses integral numbers written with a fraction or an \
+                                 exponent (`1.0`, `1e3`), which Draft 2020-12 accepts; no keyword tells them apart"
+                            .into(),
+                    });
+                    out.insert(key.clone(), value.clone());
                 }
                 "id" if self.draft == Draft::Draft4 && value.is_string() => {
                     out.insert("$id".into(), value.clone());
@@ -452,6 +461,15 @@ impl Upgrade {
             return None;
         }
         (rewritten != reference).then_some(rewritten)
+    }
+}
+
+/// Whether a `type` value names `integer`.
+fn names_integer(value: &Value) -> bool {
+    match value {
+        Value::String(name) => name == "integer",
+        Value::Array(names) => names.iter().any(|n| n == "integer"),
+        _ => false,
     }
 }
 
