@@ -89,7 +89,7 @@ declare_rule! {
     /// `$defs` with the references rewritten, tuple `items` to `prefixItems`,
     /// `additionalItems` to `items`, `dependencies` to `dependentRequired` and
     /// `dependentSchemas`, draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum`,
-    /// `id` to `$id`). It reports, with its pointer, each keyword the old draft
+    /// `id` to `$id`, a plain-name `$id` such as `#foo` to `$anchor`). It reports, with its pointer, each keyword the old draft
     /// ignored and the upgrade therefore drops (the siblings of a `$ref`, keywords the
     /// old draft did not know), and each construct it cannot upgrade exactly.
     ///

@@ -10,6 +10,8 @@
 //!   `dependentSchemas` (the schemas);
 //! - draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` take the bound's number
 //!   in place of `minimum`/`maximum`, and its `id` becomes `$id`;
+//! - a plain-name `$id` (`#foo`) becomes `$anchor`; references are rewritten within
+//!   the resource (the root, or a subschema with an `$id`) that holds them;
 //! - `$schema` names Draft 2020-12.
 //!
 //! What the old draft ignored must stay without effect, so it is dropped and reported
@@ -143,8 +145,11 @@ pub fn upgrade(schema: &Value, draft: Draft) -> Upgraded {
     let mut upgrade = Upgrade { draft, moved: BTreeMap::new(), changes: Vec::new() };
     let mut schema = upgrade.node(schema, &Pointer::root(), &Pointer::root());
     let moved = std::mem::take(&mut upgrade.moved);
+    let back = moved.iter().map(|(old, new)| (new.clone(), old.clone())).collect();
+    let maps = Maps { moved, back };
     let original = schema.clone();
-    upgrade.rewrite_refs(&mut schema, &original, &moved, &Pointer::root());
+    let root = Scope { old: Pointer::root(), new: Pointer::root() };
+    upgrade.rewrite_refs(&mut schema, &original, &maps, &Pointer::root(), &root);
     Upgraded { schema, changes: upgrade.changes }
 }
 
@@ -204,7 +209,10 @@ impl Upgrade {
                     out.insert(key.clone(), value.clone());
                 }
                 "id" if self.draft == Draft::Draft4 && value.is_string() => {
-                    out.insert("$id".into(), value.clone());
+                    self.identifier(key, value.as_str().unwrap_or_default(), old, &mut out);
+                }
+                "$id" if self.draft != Draft::Draft4 && value.is_string() => {
+                    self.identifier(key, value.as_str().unwrap_or_default(), old, &mut out);
                 }
                 "definitions" | "$defs" => self.definitions(key, value, old, new, &mut out),
                 "items" => self.items(object, value, old, new, &mut out),
@@ -386,15 +394,25 @@ impl Upgrade {
     }
 
     /// Rewrites every local `$ref` (`#/…`) of the upgraded schema to the place its
-    /// target moved to.
-    fn rewrite_refs(&mut self, schema: &mut Value, upgraded: &Value, moved: &BTreeMap<Pointer, Pointer>, at: &Pointer) {
+    /// target moved to, within the resource (the root, or a subschema with an `$id`)
+    /// that holds it.
+    fn rewrite_refs(&mut self, schema: &mut Value, upgraded: &Value, maps: &Maps, at: &Pointer, scope: &Scope) {
         let Value::Object(object) = schema else {
             return;
         };
+        // Reported where it was written, in the original.
+        let written = maps.back.get(at).cloned().unwrap_or_else(|| at.clone());
+        let embedded =
+            !at.is_root() && object.get("$id").and_then(Value::as_str).is_some_and(|id| !id.starts_with('#'));
+        let inner;
+        let scope = if embedded {
+            inner = Scope { old: written.clone(), new: at.clone() };
+            &inner
+        } else {
+            scope
+        };
         if let Some(Value::String(reference)) = object.get_mut("$ref") {
-            // Reported where the reference was written, in the original.
-            let written = moved.iter().find(|(_, new)| *new == at).map_or_else(|| at.clone(), |(old, _)| old.clone());
-            if let Some(rewritten) = self.rewrite(reference, upgraded, moved, &written) {
+            if let Some(rewritten) = self.rewrite(reference, upgraded, maps, scope, &written) {
                 *reference = rewritten;
             }
         }
@@ -404,10 +422,10 @@ impl Upgrade {
                 continue;
             }
             match value {
-                Value::Object(_) => self.rewrite_refs(value, upgraded, moved, &at.key(key)),
+                Value::Object(_) => self.rewrite_refs(value, upgraded, maps, &at.key(key), scope),
                 Value::Array(items) => {
                     for (i, item) in items.iter_mut().enumerate() {
-                        self.rewrite_refs(item, upgraded, moved, &at.key(key).index(i));
+                        self.rewrite_refs(item, upgraded, maps, &at.key(key).index(i), scope);
                     }
                 }
                 _ => {}
@@ -420,8 +438,9 @@ impl Upgrade {
         &mut self,
         reference: &str,
         upgraded: &Value,
-        moved: &BTreeMap<Pointer, Pointer>,
-        at: &Pointer,
+        maps: &Maps,
+        scope: &Scope,
+        written: &Pointer,
     ) -> Option<String> {
         let fragment = reference.strip_prefix('#')?;
         if !fragment.starts_with('/') {
@@ -430,18 +449,26 @@ impl Upgrade {
         let raw: Vec<&str> = fragment[1..].split('/').collect();
         let decoded: Option<Vec<String>> = raw.iter().map(|t| decode_token(&fragment::decode(t))).collect();
         let decoded = decoded?;
-        // The deepest schema node of the original on the reference's path.
-        let mut old = Pointer::root();
-        let mut deepest = (0, moved.get(&old)?.clone());
+        let mut inexact = |reason: String| {
+            self.changes.push(Change::Inexact { pointer: written.key("$ref"), reason });
+            None
+        };
+        // The deepest schema node of the original on the reference's path, inside its
+        // resource.
+        let mut old = scope.old.clone();
+        let mut deepest = (0, maps.moved.get(&old)?.clone());
         for (i, token) in decoded.iter().enumerate() {
             old.push(segment_of(token));
-            if let Some(new) = moved.get(&old) {
+            if let Some(new) = maps.moved.get(&old) {
                 deepest = (i + 1, new.clone());
             }
         }
         let (consumed, new) = deepest;
+        let Some(relative) = new.segments().strip_prefix(scope.new.segments()) else {
+            return inexact(format!("`$ref` {reference:?} points out of the resource that holds it"));
+        };
         let mut rewritten = String::from("#");
-        for segment in new.segments() {
+        for segment in relative {
             rewritten.push('/');
             match segment {
                 Segment::Key(key) => rewritten.push_str(&fragment::token(key)),
@@ -452,16 +479,51 @@ impl Upgrade {
             rewritten.push('/');
             rewritten.push_str(token);
         }
-        let target = Pointer::parse(&fragment_pointer(&rewritten));
+        let target = Pointer::parse(&fragment_pointer(&rewritten)).map(|p| scope.new.join(&p));
         if target.and_then(|p| p.resolve(upgraded).cloned()).is_none() {
-            self.changes.push(Change::Inexact {
-                pointer: at.key("$ref"),
-                reason: format!("`$ref` {reference:?} points at nothing the upgraded schema still has"),
-            });
-            return None;
+            return inexact(format!("`$ref` {reference:?} points at nothing the upgraded schema still has"));
         }
         (rewritten != reference).then_some(rewritten)
     }
+
+    /// An old `$id` (draft-04's `id`): a plain-name fragment (`#foo`) becomes
+    /// `$anchor`, as 2020-12 has `$id` name resources only.
+    fn identifier(&mut self, key: &str, id: &str, old: &Pointer, out: &mut Map<String, Value>) {
+        let (base, anchor) = match id.split_once('#') {
+            Some((base, anchor)) => (base, anchor),
+            None => (id, ""),
+        };
+        // `#` alone names nothing.
+        if !base.is_empty() {
+            out.insert("$id".into(), Value::from(if anchor.is_empty() { id } else { base }));
+        }
+        if anchor.is_empty() {
+            return;
+        }
+        let mut chars = anchor.chars();
+        let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_'));
+        if valid {
+            out.insert("$anchor".into(), Value::from(anchor));
+        } else {
+            self.changes.push(Change::Inexact {
+                pointer: old.key(key),
+                reason: format!("the fragment {anchor:?} of {id:?} is no Draft 2020-12 `$anchor` name; left out"),
+            });
+        }
+    }
+}
+
+/// Where each schema node of the original went, and back.
+struct Maps {
+    moved: BTreeMap<Pointer, Pointer>,
+    back: BTreeMap<Pointer, Pointer>,
+}
+
+/// The resource a reference is resolved in: its root in the original and upgraded.
+struct Scope {
+    old: Pointer,
+    new: Pointer,
 }
 
 /// Whether a `type` value names `integer`.
@@ -619,6 +681,30 @@ mod tests {
         }));
         assert_eq!(upgraded.schema, json!({"$schema": DRAFT_2020_12, "enum": [{"$ref": "#/definitions/x"}]}));
         assert_eq!(upgraded.changes.len(), 2);
+    }
+
+    #[test]
+    fn plain_name_ids_become_anchors_and_refs_stay_in_their_resource() {
+        let upgraded = up(json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "properties": {
+                "a": {"$ref": "#positive"},
+                "b": {"$id": "http://example.com/b.json", "properties": {"c": {"$ref": "#/definitions/X"}}, "definitions": {"X": {}}}
+            },
+            "definitions": {"P": {"$id": "#positive", "minimum": 1}, "Q": {"$id": "http://example.com/q.json#part"}}
+        }));
+        assert_eq!(
+            upgraded.schema,
+            json!({
+                "$schema": DRAFT_2020_12,
+                "properties": {
+                    "a": {"$ref": "#positive"},
+                    "b": {"$id": "http://example.com/b.json", "properties": {"c": {"$ref": "#/$defs/X"}}, "$defs": {"X": {}}}
+                },
+                "$defs": {"P": {"$anchor": "positive", "minimum": 1}, "Q": {"$id": "http://example.com/q.json", "$anchor": "part"}}
+            })
+        );
+        assert!(upgraded.changes.is_empty(), "{:?}", upgraded.changes);
     }
 
     #[test]
