@@ -436,3 +436,52 @@ fn the_declaration_is_written_in_the_syntax_asked_for() {
         assert_eq!(tool["description"], "Multi-line\ndescription");
     }
 }
+
+/// A tool's keys MCP does not define reach the catalog's `_meta` (and the projected
+/// tool's); what has no place is reported, as is a result that is only one page.
+#[test]
+fn unknown_keys_are_kept_under_meta_and_a_partial_page_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = common::write(
+        dir.path(),
+        "page.json",
+        r#"{"tools": [
+            {"name": "b_tool", "inputSchema": {"type": "object"}, "category": "widgets", "bad key": 1, "_meta": {"com.example/owner": "ops"}},
+            {"name": "a_tool", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "kind": "read"}}
+        ], "nextCursor": "page-2", "server": "widgets"}"#,
+    );
+    let imported = import::import(Kind::Mcp, &input);
+    let messages: Vec<(&str, &str)> = imported.diagnostics.iter().map(|d| (d.code(), d.message.as_str())).collect();
+    assert_eq!(
+        messages,
+        [
+            (
+                "import-unknown-key",
+                "the result has a \"nextCursor\": only this page of tools is imported; list the next pages and import them too"
+            ),
+            ("import-unknown-key", "\"server\" is no key of a tools/list result; left out"),
+            (
+                "import-unknown-key",
+                "tool \"b_tool\": \"category\" is no key of an MCP tool; kept as meta.category (the tool's _meta)"
+            ),
+            (
+                "import-unknown-key",
+                "tool \"b_tool\": \"bad key\" is no key of an MCP tool; left out, as _meta cannot hold that name"
+            ),
+            (
+                "import-unknown-key",
+                "tool \"a_tool\": annotation \"kind\" is none of MCP's hints, which are all the catalog keeps; left out"
+            ),
+        ]
+    );
+    let declaration = imported.declaration.unwrap();
+    // The tools keep the order the server listed them in.
+    let names: Vec<&str> = tools_of(&declaration).iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["b_tool", "a_tool"]);
+    let outcome = compile_every_syntax(&declaration);
+    assert!(outcome.diagnostics.is_empty(), "{}", outcome.human());
+    let meta = json!({"category": "widgets", "com.example/owner": "ops"});
+    assert_eq!(outcome.json()["tools"][0]["_meta"], meta);
+    let projected = serde_json::to_value(&outcome.prepared.unwrap().mcp[0]).unwrap();
+    assert_eq!(projected["_meta"], meta);
+}
