@@ -97,7 +97,8 @@ pub fn import(kind: Kind, path: &Path) -> Imported {
             }
         },
         (Kind::Docker, true) => {
-            let d = crate::ingest::rules::unreadable_directory(path);
+            let d = crate::ingest::rules::unreadable_directory(path)
+                .help("`import docker` reads one tools.json; a folder of one-tool files is read by `import mcp`");
             return Imported { declaration: None, diagnostics: vec![d], unreadable: true };
         }
     };
@@ -135,7 +136,14 @@ pub struct Loaded {
 pub fn load(path: &Path) -> Result<Loaded, Failure> {
     let loaded = ingest::load(path, ingest::harn::Surface::Auto, &Confinement::Anywhere).map_err(|e| match e {
         LoadError::Unreadable(d) => Failure::Unreadable(d),
-        LoadError::Rejected(d) => Failure::Rejected(d),
+        // The reader's own rules (a syntax error, say) carry no help line of their own.
+        LoadError::Rejected(mut d) => {
+            d.help.get_or_insert_with(|| {
+                "fix the file where shown: the importer reads the tools as the server returned them, in JSON (or YAML or TOML)"
+                    .to_owned()
+            });
+            Failure::Rejected(d)
+        }
     })?;
     match loaded.content {
         Content::Document(document) => Ok(Loaded { source: document.source, value: document.value }),

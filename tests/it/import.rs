@@ -332,7 +332,7 @@ fn refusals_are_located_with_a_help_line_and_write_nothing() {
             "mcp",
             "{\"tools\": [\n  {\"name\": \"a\",}\n]}\n",
             1,
-            &["error[syntax-error]", "broken.json:2:"],
+            &["error[syntax-error]", "broken.json:2:", "help: fix the file where shown"],
         ),
         (
             "unknown.json",
