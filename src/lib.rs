@@ -23,6 +23,7 @@ pub mod diagnostics;
 pub mod diff;
 pub mod drift;
 pub mod emit;
+pub mod import;
 pub mod ingest;
 pub mod paths;
 pub mod pointer;

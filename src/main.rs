@@ -16,6 +16,7 @@ use harn_catalog::diff::{self, Change, Compared, DiffFormat, all_diff_rules};
 use harn_catalog::drift::{self, Finding, Owned};
 use harn_catalog::emit::sdk::{self, Language};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
+use harn_catalog::import;
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::paths::Confinement;
 use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
@@ -67,6 +68,10 @@ enum Command {
     /// Generate the protocol artifacts that describe the catalog format itself (its
     /// JSON Schema, TypeScript declarations and manifest), or with --check verify them.
     ProtocolArtifacts(ProtocolArgs),
+    /// Write a registry declaration from an MCP server's tools (`import mcp`) or from
+    /// Docker's MCP registry `tools.json` (`import docker`).
+    #[command(subcommand)]
+    Import(ImportSource),
     /// List every rule the compiler checks.
     Rules {
         /// Print the table as Markdown with each rule's documentation.
@@ -130,6 +135,48 @@ struct McpArgs {
     paths: PathArgs,
     #[command(flatten)]
     report: ReportArgs,
+}
+
+#[derive(Subcommand)]
+enum ImportSource {
+    /// MCP tools: a `tools/list` result (`{"tools": [...]}`), a JSON-RPC response
+    /// carrying one, an array of tools, or a folder of one-tool JSON files.
+    Mcp(ImportArgs),
+    /// Docker's MCP registry `tools.json`: tools with `arguments` lists of
+    /// `{name, type, desc}`.
+    Docker(ImportArgs),
+}
+
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// The file (or, for `mcp`, the folder of one-tool files) to read.
+    file: PathBuf,
+    /// The syntax of the declaration written (default: from the extension of -o, else YAML).
+    #[arg(long, value_enum)]
+    to: Option<ToArg>,
+    /// Write the declaration to this file (atomically; nothing is written on error)
+    /// instead of stdout; its extension (.yaml, .yml, .json, .toml) names the syntax.
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ToArg {
+    Yaml,
+    Json,
+    Toml,
+}
+
+impl From<ToArg> for import::Output {
+    fn from(to: ToArg) -> Self {
+        match to {
+            ToArg::Yaml => import::Output::Yaml,
+            ToArg::Json => import::Output::Json,
+            ToArg::Toml => import::Output::Toml,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -401,6 +448,8 @@ fn run(cli: Cli) -> u8 {
         Command::ProtocolArtifacts(args) => protocol_artifacts(&args),
         Command::Sdk(args) => sdk(&args),
         Command::Diff(args) => compare(&args),
+        Command::Import(ImportSource::Mcp(args)) => import(import::Kind::Mcp, &args),
+        Command::Import(ImportSource::Docker(args)) => import(import::Kind::Docker, &args),
         Command::Rules { markdown } => {
             print!("{}", rule_table(markdown));
             OK
@@ -472,6 +521,64 @@ fn schema(args: &SchemaArgs) -> u8 {
     // The process ends next: freeing a large catalog piece by piece would only cost time.
     std::mem::forget((catalog, compilation.prepared, compilation.provenance));
     code
+}
+
+/// `import mcp|docker`: read the tools, write the declaration (to stdout, or atomically
+/// to -o), report on stderr.
+fn import(kind: import::Kind, args: &ImportArgs) -> u8 {
+    let from_path = match &args.output {
+        None => None,
+        Some(path) => match import::Output::from_path(path) {
+            Some(output) => Some(output),
+            None => {
+                eprintln!(
+                    "error: cannot tell the syntax of {} from its extension; name it .yaml, .yml, .json or .toml",
+                    path.display()
+                );
+                return USAGE;
+            }
+        },
+    };
+    let output = match (from_path, args.to.map(import::Output::from)) {
+        (Some(a), Some(b)) if a != b => {
+            eprintln!("error: --to and the extension of -o name different syntaxes; give one of them");
+            return USAGE;
+        }
+        (Some(output), _) | (None, Some(output)) => output,
+        (None, None) => import::Output::Yaml,
+    };
+    let imported = import::import(kind, &args.file);
+    let renderer = args.report.renderer();
+    let mut diagnostics = imported.diagnostics;
+    if args.report.deny_warnings {
+        diagnostics.iter_mut().for_each(|d| d.severity = harn_catalog::diagnostics::Severity::Error);
+    }
+    let declaration = match imported.declaration {
+        Some(declaration) if !diagnostics.iter().any(Diagnostic::is_error) => declaration,
+        _ => {
+            report(&renderer, &diagnostics, "; nothing was written");
+            return if imported.unreadable { USAGE } else { REJECTED };
+        }
+    };
+    let text = match import::render(&declaration, output) {
+        Ok(text) => text,
+        Err(e) => {
+            report(&renderer, &diagnostics, "");
+            eprintln!("error: {e}; nothing was written");
+            return USAGE;
+        }
+    };
+    report(&renderer, &diagnostics, "");
+    match &args.output {
+        Some(path) => match emit::write_atomically(path, text.as_bytes()) {
+            Ok(()) => OK,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                USAGE
+            }
+        },
+        None => print(&text),
+    }
 }
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;

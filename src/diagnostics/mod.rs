@@ -46,6 +46,8 @@ pub enum Phase {
     Prepare,
     /// Generating an SDK from the prepared catalog (`harn-catalog sdk`).
     Sdk,
+    /// Turning an MCP server's tools into a registry declaration (`harn-catalog import`).
+    Import,
 }
 
 impl Phase {
@@ -55,6 +57,7 @@ impl Phase {
             Phase::Catalog => "catalog",
             Phase::Prepare => "prepare",
             Phase::Sdk => "sdk",
+            Phase::Import => "import",
         }
     }
 }

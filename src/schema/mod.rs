@@ -9,4 +9,5 @@ pub mod fragment;
 pub mod meta;
 pub mod refs;
 pub mod registry;
+pub mod upgrade;
 pub mod walk;

@@ -12,6 +12,7 @@ mod docs;
 mod harn;
 mod harn_bounds;
 mod harn_fuzz;
+mod import;
 mod mcp_protocol;
 mod mcp_semantics;
 mod normalization;

@@ -17,6 +17,9 @@
 //!
 //! The fixtures of a rule of SDK generation (phase `sdk`) are also run through the
 //! SDK's naming, as `harn-catalog sdk` runs it; its diagnostics join the compile's.
+//! The fixtures of an importer's rule (phase `import`) are what `harn-catalog import`
+//! reads (`import docker` for a `*.tools.json`, else `import mcp`); the declaration
+//! it writes is compiled, and the diagnostics of both are judged together.
 //!
 //! Fixtures are compiled from their paths relative to the repository root, so the
 //! paths in the rendered diagnostics are stable. The tests are named
@@ -40,6 +43,7 @@ use std::path::{Path, PathBuf};
 use harn_catalog::compile::{self, Compilation, Options};
 use harn_catalog::diagnostics::{ErrorFormat, Phase, Renderer, Rule, Severity, all_rules};
 use harn_catalog::emit::{Layout, sdk};
+use harn_catalog::import;
 use harn_catalog::project::McpDocuments;
 use libtest_mimic::{Arguments, Failed, Trial};
 
@@ -136,6 +140,12 @@ fn options() -> Options {
 /// `harn-catalog sdk` runs it: what generating the SDK reports joins the compile's
 /// diagnostics.
 fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
+    if rule.phase == Phase::Import {
+        // A fixture named as Docker names its files (`*.tools.json`) is Docker's.
+        let docker = path.to_string_lossy().ends_with(".tools.json");
+        let kind = if docker { import::Kind::Docker } else { import::Kind::Mcp };
+        return import::import_and_compile(kind, path, options);
+    }
     let mut compilation = compile::compile_file(path, options);
     if rule.phase != Phase::Sdk {
         return compilation;
