@@ -636,8 +636,8 @@ fn runtime_keys_are_accepted_and_left_out_of_the_catalog() {
         { "name": "bridge", "executor": "host_bridge", "host_capability": "fs.read" },
         { "name": "remote", "executor": "mcp_server", "mcp_server": "github" },
         { "name": "native", "executor": "provider_native" },
-        { "name": "builtin", "executor": "harn_builtin", "timeout_ms": 500, "tags": ["x"] },
-        { "name": "plain", "executor": "harn", "inline_result": true }
+        { "name": "builtin", "executor": "harn_builtin", "policy": { "timeout_ms": 500 } },
+        { "name": "plain", "executor": "harn", "_mcp_server": "github", "_mcp_tool_name": "search" }
     ]}));
     for (i, name) in ["bridge", "remote", "native", "builtin", "plain"].into_iter().enumerate() {
         assert_exact(
@@ -651,6 +651,21 @@ fn runtime_keys_are_accepted_and_left_out_of_the_catalog() {
             }),
         );
     }
+}
+
+/// Any other key is read by nothing: left out of the catalog, with a warning that
+/// names the key it most likely misspells.
+#[test]
+fn keys_nothing_reads_are_left_out_with_a_warning() {
+    let outcome = compile_json(&json!({ "tools": [
+        { "name": "t", "timeout_ms": 500, "Returns": { "type": "string" } }
+    ]}));
+    assert_eq!(outcome.codes(), ["unknown-tool-key", "unknown-tool-key"]);
+    outcome.assert_has("unknown-tool-key", "\"timeout_ms\"");
+    assert!(outcome.human().contains("did you mean \"returns\"?"), "{}", outcome.human());
+    let tool = &outcome.json()["tools"][0];
+    assert_eq!(tool.get("outputSchema"), None);
+    assert_eq!(tool.get("timeout_ms"), None);
 }
 
 // ---------------------------------------------------------------------------

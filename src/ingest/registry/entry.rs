@@ -82,6 +82,7 @@ pub fn normalize(
     let cli = fields::cli::cli(&mut cx, cli_field, &names);
     let source_record = fields::source::source(&mut cx, raw.take("source"));
     let policy = fields::policy::policy(&mut cx, raw.take("execution_policy"), annotations_field.as_ref());
+    super::unknown_tool_key::check(&mut cx, &raw.fields);
 
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);

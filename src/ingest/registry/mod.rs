@@ -15,6 +15,7 @@ mod registry_info;
 mod registry_shape;
 mod shadowed_key;
 mod tool_spec;
+mod unknown_tool_key;
 
 use std::collections::HashMap;
 

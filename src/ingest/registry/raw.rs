@@ -64,6 +64,18 @@ impl<'a> EntryCtx<'a> {
         self.diagnostics.push(rule.diag(text).at(Origin::value(self.source, at.clone())));
     }
 
+    /// [`EntryCtx::error`] with a help line of its own.
+    pub fn error_with_help(
+        &mut self,
+        rule: &'static Rule,
+        message: impl std::fmt::Display,
+        at: &Pointer,
+        help: impl Into<String>,
+    ) {
+        let text = format!("tool {:?}{}", self.tool, message);
+        self.diagnostics.push(rule.diag(text).at(Origin::value(self.source, at.clone())).help(help));
+    }
+
     /// Reports `tool "<n>"` followed by `message` at a member name.
     pub fn error_at_key(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
         let text = format!("tool {:?}{}", self.tool, message);

@@ -32,6 +32,28 @@ declare_rule! {
 }
 
 /// Harn's type spelling to JSON Schema's: `Some(None)` drops `type`, `None` is unknown.
+/// Every type name a parameter may give, for the did-you-mean of an unknown one.
+const TYPE_NAMES: &[&str] = &[
+    "string", "integer", "int", "number", "float", "boolean", "bool", "array", "list", "object", "dict", "null", "any",
+    "unknown",
+];
+
+/// Names of JSON Schema formats that people write as a parameter's type.
+const STRING_FORMATS: &[&str] =
+    &["uuid", "uri", "date", "date-time", "time", "duration", "email", "hostname", "ipv4", "ipv6"];
+
+/// The help line of an unknown type name `t`: the string format it names, else the
+/// type name it most likely misspells, else the type names.
+fn type_help(t: &str) -> String {
+    if STRING_FORMATS.contains(&t) {
+        return format!("a {t} is a string of a format: write {{\"type\": \"string\", \"format\": \"{t}\"}}");
+    }
+    match crate::diagnostics::suggest(t, TYPE_NAMES.iter().copied()) {
+        Some(meant) => format!("did you mean {meant:?}?"),
+        None => format!("use one of {}", TYPE_NAMES.join(", ")),
+    }
+}
+
 fn map_type(t: &str) -> Option<Option<&'static str>> {
     Some(Some(match t {
         "int" | "integer" => "integer",
@@ -87,10 +109,11 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
                 Some(Some(t)) => Some((json!({ "type": t }), param_at.clone())),
                 Some(None) => Some((json!({}), param_at.clone())),
                 None => {
-                    cx.error(
+                    cx.error_with_help(
                         LEGACY_PARAMETERS,
                         format_args!(": tool parameter {name:?} has unknown shorthand type {shorthand:?}"),
                         &param_at,
+                        type_help(&shorthand),
                     );
                     None
                 }
@@ -158,10 +181,11 @@ fn lower_definition(
                 definition.shift_remove("type");
             }
             None => {
-                cx.error(
+                cx.error_with_help(
                     LEGACY_PARAMETERS,
                     format_args!(": tool parameter {name:?} has unknown type {t:?}"),
                     &at.key("type"),
+                    type_help(t),
                 );
                 return None;
             }
