@@ -14,6 +14,10 @@
 //! output = "sdk/typescript"        # the folder, relative to this file
 //! language = "typescript"          # typescript, rust or markdown
 //!
+//! [lint]                           # `harn-catalog check` also lints every input
+//! profiles = ["openai-strict", "gemini"]   # client profiles (or "all")
+//! server = "widgets"               # the server name clients prefix tools with
+//!
 //! [[accept]]                         # a change `harn-catalog diff` no longer fails on
 //! fingerprint = "3f9c0a1e5b7d2c44"   # as `diff` prints it
 //! reason = "no client sends `force` yet"
@@ -46,6 +50,21 @@ pub struct Config {
     pub sdks: Vec<SdkTarget>,
     /// Changes `harn-catalog diff` reports but does not fail on.
     pub accepted: Vec<Accepted>,
+    /// The client profiles `harn-catalog check` lints every input against.
+    pub lint: Lint,
+}
+
+/// `[lint]`: the client profiles (`harn-catalog lint --profile`) `check` runs.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Lint {
+    /// Profile names, or `"all"`.
+    #[serde(default)]
+    pub profiles: Vec<String>,
+    /// The server name clients prefix tool names with (default: each input's
+    /// `info.name`, else its file stem).
+    #[serde(default)]
+    pub server: Option<String>,
 }
 
 /// One catalog to generate.
@@ -97,6 +116,8 @@ struct File {
     sdk: Vec<SdkTarget>,
     #[serde(default)]
     accept: Vec<Accepted>,
+    #[serde(default)]
+    lint: Lint,
 }
 
 /// Reads a configuration file. Errors say what is wrong and where.
@@ -109,7 +130,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
     })?;
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let source = Arc::new(SourceFile::new(path, text, Format::Toml));
-    Ok(Config { root, source, catalogs: file.catalog, sdks: file.sdk, accepted: file.accept })
+    Ok(Config { root, source, catalogs: file.catalog, sdks: file.sdk, accepted: file.accept, lint: file.lint })
 }
 
 impl Config {
@@ -183,6 +204,12 @@ mod tests {
         let config = load(&path).unwrap();
         assert_eq!(config.accepted[0].fingerprint.get_ref(), "0123456789abcdef");
         assert_eq!(config.accepted[0].reason, "known");
+        std::fs::write(&path, "[lint]\nprofiles = [\"openai\", \"gemini\"]\nserver = \"w\"\n").unwrap();
+        let config = load(&path).unwrap();
+        assert_eq!(config.lint.profiles, ["openai", "gemini"]);
+        assert_eq!(config.lint.server.as_deref(), Some("w"));
+        std::fs::write(&path, "[lint]\nprofile = [\"openai\"]\n").unwrap();
+        assert!(load(&path).unwrap_err().contains("profile"));
         std::fs::write(&path, "[[accept]]\nfingerprint = \"0123456789abcdef\"\n").unwrap();
         assert!(load(&path).unwrap_err().contains("reason"));
     }

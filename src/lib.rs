@@ -24,6 +24,7 @@ pub mod diff;
 pub mod drift;
 pub mod emit;
 pub mod ingest;
+pub mod lint;
 pub mod paths;
 pub mod pointer;
 pub mod process;

@@ -44,6 +44,9 @@ pub enum Phase {
     Prepare,
     /// Generating an SDK from the prepared catalog (`harn-catalog sdk`).
     Sdk,
+    /// Checking the MCP projection against what one LLM client accepts
+    /// (`harn-catalog lint --profile`).
+    Profile,
 }
 
 impl Phase {
@@ -53,6 +56,7 @@ impl Phase {
             Phase::Catalog => "catalog",
             Phase::Prepare => "prepare",
             Phase::Sdk => "sdk",
+            Phase::Profile => "profile",
         }
     }
 }
@@ -127,6 +131,20 @@ pub struct Diagnostic {
     pub origin: Option<Origin>,
     pub help: Option<String>,
     pub related: Vec<Related>,
+    /// For a finding of a client profile: the profile, the tool and where in its
+    /// `tools/list` entry.
+    pub profile: Option<Box<ProfileFinding>>,
+}
+
+/// Which client profile a finding is about, and where in the MCP projection.
+#[derive(Clone, Debug)]
+pub struct ProfileFinding {
+    /// The profile's name (`openai-strict`).
+    pub profile: &'static str,
+    /// The tool, or none for a finding about the whole `tools/list` (a tool count).
+    pub tool: Option<String>,
+    /// A JSON Pointer into the tool's `tools/list` entry (`/inputSchema/properties/id`).
+    pub pointer: String,
 }
 
 impl Diagnostic {
@@ -138,7 +156,15 @@ impl Diagnostic {
             origin: None,
             help: rule.help.map(str::to_owned),
             related: Vec::new(),
+            profile: None,
         }
+    }
+
+    /// Marks the diagnostic as a finding of a client profile.
+    #[must_use]
+    pub fn for_profile(mut self, finding: ProfileFinding) -> Self {
+        self.profile = Some(Box::new(finding));
+        self
     }
 
     #[must_use]
