@@ -165,7 +165,8 @@ fn lint_for(rule: &Rule, path: &Path) -> Compilation {
     if let (Some(catalog), Some(provenance), Some(prepared)) =
         (&compilation.catalog, &compilation.provenance, &compilation.prepared)
     {
-        let target = harn_catalog::lint::Target { tools: &prepared.mcp, catalog, provenance, server: &prepared.cli_name };
+        let target =
+            harn_catalog::lint::Target { tools: &prepared.mcp, catalog, provenance, server: &prepared.cli_name };
         compilation.diagnostics.extend(harn_catalog::lint::lint(&target, &profile));
     }
     compilation
@@ -261,7 +262,9 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     // A client profile's findings come after a successful compile: the catalog exists
     // whatever the client makes of it.
     match (&compilation.catalog, has_errors, rule.phase == Phase::Profile) {
-        (None, _, true) => problems.push(format!("{shown}: a profile fixture should compile, but it did not:\n{rendered}")),
+        (None, _, true) => {
+            problems.push(format!("{shown}: a profile fixture should compile, but it did not:\n{rendered}"))
+        }
         (Some(_), true, false) => problems.push(format!("{shown}: an input with errors still produced a catalog")),
         (None, false, false) => problems.push(format!("{shown}: an input with only warnings produced no catalog")),
         _ => {}

@@ -56,7 +56,7 @@ declare_rule! {
     ///
     /// ## Why
     /// Vertex AI's docs: "The maximum number of function declarations that can be
-    /// provided with the request is 128" (https://docs.cloud.google.com/vertex-ai/generative-ai/docs/model-reference/function-calling);
+    /// provided with the request is 128" (<https://docs.cloud.google.com/vertex-ai/generative-ai/docs/model-reference/function-calling>);
     /// the Gemini API was observed refusing only above 512: `At most 512 function
     /// declarations can be specified.` (google-gemini/gemini-cli#19083, 2026-02).
     /// Conflicting: a warning.
@@ -286,7 +286,7 @@ declare_rule! {
     /// Any other field is refused: `Unknown name "$schema" at
     /// 'request.tools[0].function_declarations[0].parameters'` (router-for-me/CLIProxyAPI#97,
     /// 2025-10; openswarm-ai/openswarm#24, 2026-05 for `propertyNames`). Fields:
-    /// https://googleapis.github.io/js-genai/interfaces/types.Schema.html.
+    /// <https://googleapis.github.io/js-genai/interfaces/types.Schema.html>.
     ///
     /// ## Example
     /// ```json
