@@ -22,6 +22,8 @@
 //! other than `false`) is closed in strict modes. Each is reported with what was
 //! lost. What is still refused afterwards is the profile's error.
 
+use std::collections::BTreeSet;
+
 use serde_json::{Map, Value, json};
 
 use super::{Construct, Nullable, Profile, tool_findings};
@@ -95,6 +97,9 @@ pub fn downlevel(tool: &McpTool, profile: &Profile, allow_lossy: bool) -> (McpTo
     }
     if has(|c| matches!(c, Construct::OneOf)) {
         one_of_to_any_of(schema, allow_lossy, &mut note);
+    }
+    if has(|c| matches!(c, Construct::AnyOfTyping)) {
+        type_into_branches(schema, &mut note);
     }
     if has(|c| matches!(c, Construct::RootProperties)) {
         if let Value::Object(root) = schema {
@@ -416,6 +421,87 @@ fn one_of_to_any_of(schema: &mut Value, allow_lossy: bool, note: &mut Note<'_>) 
                 "wrote `oneOf` as `anyOf`: an instance matching several branches is now accepted".into(),
             );
         }
+    }
+}
+
+/// `{"type": T, "anyOf": [B…]}` → `{"anyOf": [{"type": T, B…}…]}`: each branch keeps
+/// only values of type T either way. Done when every branch is an object with no
+/// `type` or the same one, and no `nullable` is involved.
+fn type_into_branches(schema: &mut Value, note: &mut Note<'_>) {
+    for at in nodes(schema) {
+        let Some(Value::Object(node)) = resolve_mut(schema, &at) else { continue };
+        if !node.contains_key("type") {
+            type_branches_from_values(node, &at, note);
+            continue;
+        }
+        let (Some(Value::String(t)), Some(Value::Array(branches))) = (node.get("type"), node.get("anyOf")) else {
+            continue;
+        };
+        let t = t.clone();
+        let fits = !node.contains_key("nullable")
+            && branches.iter().all(|b| {
+                b.as_object().is_some_and(|b| {
+                    !b.contains_key("nullable") && b.get("type").is_none_or(|bt| bt.as_str() == Some(t.as_str()))
+                })
+            });
+        if !fits {
+            note(
+                &at.key("type"),
+                Kind::Impossible,
+                "`type` beside `anyOf` cannot be moved into branches that have another type".into(),
+            );
+            continue;
+        }
+        node.remove("type");
+        if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
+            for branch in branches.iter_mut().filter_map(Value::as_object_mut) {
+                branch.entry("type").or_insert_with(|| Value::String(t.clone()));
+            }
+        }
+        note(&at.key("type"), Kind::Exact, format!("moved `\"type\": {t:?}` into each `anyOf` branch"));
+    }
+}
+
+/// An untyped `anyOf` branch whose `enum` or `const` values are all of one type gets
+/// that `type` (which those values have anyway); any other untyped branch is reported.
+fn type_branches_from_values(node: &mut Map<String, Value>, at: &Pointer, note: &mut Note<'_>) {
+    let Some(Value::Array(branches)) = node.get_mut("anyOf") else { return };
+    for (i, branch) in branches.iter_mut().enumerate() {
+        let Value::Object(branch) = branch else { continue };
+        if branch.contains_key("type") || branch.contains_key("anyOf") {
+            continue;
+        }
+        let values: Vec<&Value> = match (branch.get("const"), branch.get("enum")) {
+            (Some(value), _) => vec![value],
+            (None, Some(Value::Array(values))) => values.iter().collect(),
+            _ => Vec::new(),
+        };
+        let types: BTreeSet<&str> = values.iter().map(|v| value_type(v)).collect();
+        let at = at.key("anyOf").index(i);
+        match (types.len(), types.first()) {
+            (1, Some(t)) if *t != "null" => {
+                let t = (*t).to_owned();
+                note(
+                    &at,
+                    Kind::Exact,
+                    format!("gave the `anyOf` branch `\"type\": {t:?}`, the type of all its values"),
+                );
+                branch.insert("type".into(), Value::String(t));
+            }
+            _ => note(
+                &at,
+                Kind::Impossible,
+                "an `anyOf` branch without `type` whose type cannot be told from its values".into(),
+            ),
+        }
+    }
+}
+
+/// The JSON Schema type of an instance, `integer` for whole numbers.
+fn value_type(value: &Value) -> &'static str {
+    match value {
+        Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => "integer",
+        other => constructs::json_type(other),
     }
 }
 

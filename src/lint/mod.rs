@@ -119,6 +119,10 @@ pub enum Construct {
     OpenObject,
     /// A property its object does not require.
     OptionalProperty,
+    /// A `required` name its object does not declare in `properties`.
+    RequiredUndeclared,
+    /// `anyOf` beside `type`, or an `anyOf` branch without `type`.
+    AnyOfTyping,
     /// `additionalProperties` present at all.
     AdditionalProperties,
     /// `oneOf` anywhere.
@@ -264,6 +268,8 @@ pub fn tool_findings(tool: &McpTool, profile: &Profile, server: &str) -> Vec<(Po
             Construct::RefSiblings(allowed) => constructs::ref_siblings(schema, |k| allowed.contains(&k)),
             Construct::OpenObject => constructs::open_objects(schema),
             Construct::OptionalProperty => constructs::optional_properties(schema),
+            Construct::RequiredUndeclared => constructs::required_undeclared(schema),
+            Construct::AnyOfTyping => constructs::any_of_typing(schema),
             Construct::AdditionalProperties => constructs::keywords(schema, &["additionalProperties"]),
             Construct::OneOf => constructs::keywords(schema, &["oneOf"]),
             Construct::Composition(keywords) | Construct::Keywords(keywords) => constructs::keywords(schema, keywords),

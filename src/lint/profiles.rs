@@ -172,6 +172,7 @@ pub fn all() -> Vec<Profile> {
         check(C::RootCombinator(&["anyOf"]), o::OPENAI_STRICT_ROOT_ANY_OF),
         check(C::OpenObject, o::OPENAI_STRICT_OPEN_OBJECT),
         check(C::OptionalProperty, o::OPENAI_STRICT_OPTIONAL_PROPERTY),
+        check(C::RequiredUndeclared, o::OPENAI_STRICT_REQUIRED_UNDECLARED),
         check(C::OneOf, o::OPENAI_STRICT_ONE_OF),
         check(C::Composition(OPENAI_STRICT_COMPOSITION), o::OPENAI_STRICT_COMPOSITION),
         check(C::RefSiblings(&[]), o::OPENAI_STRICT_REF_SIBLINGS),
@@ -196,6 +197,8 @@ pub fn all() -> Vec<Profile> {
         check(C::NonStringEnum, g::GEMINI_NON_STRING_ENUM),
         check(C::Format(GEMINI_FORMATS), g::GEMINI_FORMAT),
         check(C::ArrayItems { typed: false }, g::GEMINI_ARRAY_ITEMS),
+        check(C::RequiredUndeclared, g::GEMINI_REQUIRED_UNDECLARED),
+        check(C::AnyOfTyping, g::GEMINI_ANY_OF),
         check(C::KeywordsOutside(GEMINI_FIELDS), g::GEMINI_KEYWORD),
     ]);
     let mut gemini_json = gemini_common();
@@ -260,6 +263,7 @@ pub fn all() -> Vec<Profile> {
                     h::VSCODE_COPILOT_ROOT_COMBINATOR,
                 ),
                 check(C::ArrayItems { typed: false }, h::VSCODE_COPILOT_ARRAY_ITEMS),
+                check(C::RequiredUndeclared, h::VSCODE_COPILOT_REQUIRED_UNDECLARED),
                 check(C::DescriptionLength(1024), h::VSCODE_COPILOT_DESCRIPTION_LENGTH),
                 check(C::Keywords(VSCODE_GPT4_DROPPED), h::VSCODE_COPILOT_KEYWORD),
             ],

@@ -259,6 +259,48 @@ pub fn non_string_enums(schema: &Value) -> Vec<Found> {
     out
 }
 
+/// `required` names that `properties` does not declare, on object schemas (`type:
+/// object`, or `properties`): a bare `{"required": [...]}` inside an `anyOf` speaks of
+/// its parent's properties.
+pub fn required_undeclared(schema: &Value) -> Vec<Found> {
+    let mut out = Vec::new();
+    walk::visit(schema, |path, node| {
+        if !node.as_object().is_some_and(is_object_schema) {
+            return;
+        }
+        let Some(Value::Array(required)) = walk::keyword(node, "required") else { return };
+        let properties = walk::keyword(node, "properties").and_then(Value::as_object);
+        for (i, name) in required.iter().enumerate() {
+            let Some(name) = name.as_str() else { continue };
+            if !properties.is_some_and(|p| p.contains_key(name)) {
+                out.push(found(
+                    path.pointer().key("required").index(i),
+                    format!("required {name:?} is not a declared property"),
+                ));
+            }
+        }
+    });
+    out
+}
+
+/// `anyOf` beside a `type` on one node, and `anyOf` branches without a `type` (nor an
+/// `anyOf` of their own): Gemini's `Schema` wants the type in each branch.
+pub fn any_of_typing(schema: &Value) -> Vec<Found> {
+    let mut out = Vec::new();
+    walk::visit(schema, |path, node| {
+        let Some(Value::Array(branches)) = walk::keyword(node, "anyOf") else { return };
+        if walk::keyword(node, "type").is_some() {
+            out.push(found(path.pointer().key("type"), "`type` beside `anyOf`"));
+        }
+        for (i, branch) in branches.iter().enumerate() {
+            if walk::keyword(branch, "type").is_none() && walk::keyword(branch, "anyOf").is_none() {
+                out.push(found(path.pointer().key("anyOf").index(i), "an `anyOf` branch without `type`"));
+            }
+        }
+    });
+    out
+}
+
 /// Whether a node declares arrays: `type` is or includes `array`.
 fn is_array_schema(node: &Map<String, Value>) -> bool {
     match walk::member(node, "type") {

@@ -372,3 +372,50 @@ declare_rule! {
         help: "check the constraint in the tool's code too, or with --allow-lossy move it into the description",
     }
 }
+
+declare_rule! {
+    /// ## What it checks
+    /// Profile `gemini`: that every name in `required` is a key of its object's
+    /// `properties`.
+    ///
+    /// ## Why
+    /// Gemini refuses the request with `property is not defined` or the generic `Request
+    /// contains an invalid argument.` (cline/cline#11162, 2026-05;
+    /// nspady/google-calendar-mcp#134).
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type": "object", "properties": {}, "required": ["port"]}
+    /// ```
+    pub static GEMINI_REQUIRED_UNDECLARED = {
+        code: "gemini-required-undeclared",
+        phase: Profile,
+        severity: Error,
+        summary: "Gemini refuses a `required` name that `properties` does not declare",
+        help: "declare the property in `properties` with a `type`, or remove it from `required`",
+    }
+}
+
+declare_rule! {
+    /// ## What it checks
+    /// Profile `gemini`: that no node has both `type` and `anyOf`, and that every
+    /// `anyOf` branch has a `type`.
+    ///
+    /// ## Why
+    /// `type and anyOf cannot be both populated.` (google-gemini/gemini-cli#4121, #2398,
+    /// 2025-07); a branch without a type fails with `Invalid value at '...any_of[0].type'
+    /// (...Type), ""` (zereight/gitlab-mcp#166, 2025-07). `harn-catalog mcp --profile
+    /// gemini` moves a node's `type` into its branches, which accepts the same values.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type": "string", "anyOf": [{"minLength": 2}, {"enum": ["a"]}]}
+    /// ```
+    pub static GEMINI_ANY_OF = {
+        code: "gemini-any-of",
+        phase: Profile,
+        severity: Error,
+        summary: "Gemini refuses `anyOf` beside `type`, and `anyOf` branches without `type`",
+        help: "give each `anyOf` branch its own `type` and none to the node (`harn-catalog mcp --profile gemini` does it)",
+    }
+}
