@@ -1054,6 +1054,8 @@ fn rule_table(markdown: bool) -> String {
                 rule.summary.replace('|', "\\|")
             ));
         }
+        out.push_str("\n## Client profiles\n\nThe profiles of `harn-catalog lint --profile` and `mcp --profile`, and the rules each runs (phase `profile`).\n\n");
+        out.push_str(&lint::profiles::markdown());
         out.push_str(
             "\n## Diff rules\n\nThe changes `harn-catalog diff` reports, with their level on each side of a tool.\n\n",
         );

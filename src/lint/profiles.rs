@@ -298,3 +298,24 @@ pub fn names() -> Vec<&'static str> {
 pub fn of_rule(code: &str) -> Option<Profile> {
     all().into_iter().find(|p| p.checks.iter().any(|c| c.rule.code == code))
 }
+
+/// The profiles as a Markdown table (for `harn-catalog rules --markdown`): each
+/// profile, its client, how it names tools, and its rules.
+pub fn markdown() -> String {
+    let mut out = String::from("| profile | client | tool names sent as | rules |\n|---|---|---|---|\n");
+    for profile in all() {
+        let prefix = match profile.prefix {
+            super::Prefix::None => "`<tool>`".to_owned(),
+            super::Prefix::Server { before, between } => format!("`{before}<server>{between}<tool>`"),
+        };
+        let rules: Vec<String> =
+            profile.checks.iter().map(|c| format!("[`{}`](#{})", c.rule.code, c.rule.code)).collect();
+        out.push_str(&format!(
+            "| `{}` | {} | {prefix} | {} |\n",
+            profile.name,
+            profile.client.replace('|', "\\|"),
+            rules.join(", ")
+        ));
+    }
+    out
+}
