@@ -494,21 +494,53 @@ fn exact_down_levelling_accepts_the_same_instances() {
     for kind in ["inlined", "one-value `enum`", "nullable", "as `anyOf`", "one-branch", "each `anyOf` branch"] {
         assert!(by_rewrite.get(kind).copied().unwrap_or(0) >= 3, "too few {kind} rewrites checked: {by_rewrite:?}");
     }
+    let verdict = python("downlevel_equivalence.py", &json!({"cases": cases, "pool": []}));
+    assert!(verdict["checked"].as_u64().unwrap() > 5000, "only {} instance checks", verdict["checked"]);
+    assert_eq!(verdict["mismatches"], json!([]), "{} cases; rewrites {by_rewrite:?}", cases.len());
+}
+
+/// Runs a Python script of `tests/` on `input` (JSON on stdin), returning its JSON output.
+fn python(script: &str, input: &Value) -> Value {
     let python = common::root().join(".tools/venv/bin/python");
     assert!(python.exists(), "{} is missing: run `make tools`", python.display());
     let mut child = std::process::Command::new(python)
-        .arg(common::root().join("tests/downlevel_equivalence.py"))
+        .arg(common::root().join("tests").join(script))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let input = json!({"cases": cases, "pool": []}).to_string();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input.to_string().as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "downlevel_equivalence.py failed");
-    let verdict: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert!(verdict["checked"].as_u64().unwrap() > 5000, "only {} instance checks", verdict["checked"]);
-    assert_eq!(verdict["mismatches"], json!([]), "{} cases; rewrites {by_rewrite:?}", cases.len());
+    assert!(output.status.success(), "{script} failed");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn down_levelled_tools_lists_are_valid_mcp_2025_11_25_results() {
+    let Some(schema) = common::shared("reference/mcp/2025-11-25.schema.json", "profiles: the official MCP schema")
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut inputs = vec![Input::file(&common::root().join("fixtures/widgets/registry.json"))];
+    if let Some((_, registry)) = common::github_registry("profiles: down-levelled GitHub tools/list") {
+        inputs.push(Input::file(&write(dir.path(), "github.json", &registry.to_string())));
+    }
+    let mut documents = Vec::new();
+    for input in &inputs {
+        for profile in lint::all_profiles() {
+            for lossy in [false, true] {
+                let tools: Vec<McpTool> = input.tools().iter().map(|t| downlevel(t, &profile, lossy).0).collect();
+                let result = serde_json::to_value(harn_catalog::project::mcp::ToolsList { tools: &tools }).unwrap();
+                documents.push(
+                    json!({"label": format!("{} [{}] lossy={lossy}", input.label, profile.name), "result": result}),
+                );
+            }
+        }
+    }
+    let verdict = python("mcp_result_validator.py", &json!({"schema": schema, "documents": documents}));
+    assert_eq!(verdict["checked"], json!(documents.len()));
+    assert_eq!(verdict["errors"], json!([]));
 }
 
 #[test]
