@@ -107,6 +107,15 @@ pub enum Construct {
     DescriptionLength(usize),
     /// More tools than this in one `tools/list`.
     ToolCount(usize),
+    /// More optional properties than this over every tool of the list.
+    OptionalCount(usize),
+    /// More union types (`anyOf`, type lists) than this over every tool of the list.
+    UnionCount(usize),
+    /// An `enum` with more values than this.
+    EnumSize(usize),
+    /// More characters than this in property names, definition names and `enum` and
+    /// `const` string values of one schema.
+    StringBudget(usize),
     /// Any of these keywords at the root.
     RootCombinator(&'static [&'static str]),
     /// A root object without `properties`.
@@ -189,17 +198,26 @@ pub fn lint(target: &Target<'_>, profile: &Profile) -> Vec<Diagnostic> {
         target.catalog.tools.iter().enumerate().map(|(i, t)| (t.name.as_str(), i)).collect();
     let mut out = Vec::new();
     for check in &profile.checks {
-        if let Construct::ToolCount(limit) = check.construct {
-            if target.tools.len() > limit {
-                let message = format!(
-                    "[{}] {} tools in one tools/list; {} takes at most {limit}",
-                    profile.name,
-                    target.tools.len(),
-                    profile.client
-                );
-                let finding = ProfileFinding { profile: profile.name, tool: None, pointer: String::new() };
-                out.push(check.rule.diag(message).at(target.provenance.origin_of_tools()).for_profile(finding));
+        // Limits on one request, which carries every tool.
+        let (count, what, limit) = match check.construct {
+            Construct::ToolCount(limit) => (target.tools.len(), "tools", limit),
+            Construct::OptionalCount(limit) => (
+                target.tools.iter().map(|t| constructs::optional_properties(&t.input_schema).len()).sum(),
+                "optional properties",
+                limit,
+            ),
+            Construct::UnionCount(limit) => {
+                (target.tools.iter().map(|t| constructs::unions(&t.input_schema).len()).sum(), "union types", limit)
             }
+            _ => continue,
+        };
+        if count > limit {
+            let message = format!(
+                "[{}] {count} {what} in one tools/list; {} takes at most {limit}",
+                profile.name, profile.client
+            );
+            let finding = ProfileFinding { profile: profile.name, tool: None, pointer: String::new() };
+            out.push(check.rule.diag(message).at(target.provenance.origin_of_tools()).for_profile(finding));
         }
     }
     for tool in target.tools {
@@ -261,7 +279,19 @@ pub fn tool_findings(tool: &McpTool, profile: &Profile, server: &str) -> Vec<(Po
                 }
                 continue;
             }
-            Construct::ToolCount(_) => continue,
+            Construct::ToolCount(_) | Construct::OptionalCount(_) | Construct::UnionCount(_) => continue,
+            Construct::EnumSize(limit) => constructs::large_enums(schema, limit),
+            Construct::StringBudget(limit) => {
+                let length = constructs::string_budget(schema);
+                if length > limit {
+                    vec![Found {
+                        at: Pointer::root(),
+                        detail: format!("{length} characters of names and values, over {limit}"),
+                    }]
+                } else {
+                    Vec::new()
+                }
+            }
             Construct::RootCombinator(keywords) => constructs::root_keywords(schema, keywords),
             Construct::RootProperties => constructs::root_without_properties(schema).into_iter().collect(),
             Construct::Refs => constructs::keywords(schema, &["$ref", "$defs", "definitions"]),

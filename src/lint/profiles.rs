@@ -182,6 +182,8 @@ pub fn all() -> Vec<Profile> {
         check(C::Default, o::OPENAI_STRICT_DEFAULT),
         check(C::Depth(10), o::OPENAI_STRICT_NESTING_DEPTH),
         check(C::PropertyCount(5000), o::OPENAI_STRICT_PROPERTY_COUNT),
+        check(C::EnumSize(1000), o::OPENAI_STRICT_ENUM_SIZE),
+        check(C::StringBudget(120_000), o::OPENAI_STRICT_STRING_BUDGET),
     ]);
     let mut openai = openai_common(false);
     openai.push(check(C::Pattern(&[R::Lookaround, R::UnicodeProperty]), o::OPENAI_PATTERN));
@@ -212,6 +214,8 @@ pub fn all() -> Vec<Profile> {
     let mut anthropic_strict = anthropic_common();
     anthropic_strict.extend([
         check(C::ToolCount(20), a::ANTHROPIC_STRICT_TOOL_COUNT),
+        check(C::OptionalCount(24), a::ANTHROPIC_STRICT_OPTIONAL_COUNT),
+        check(C::UnionCount(16), a::ANTHROPIC_STRICT_UNION_COUNT),
         check(C::OpenObject, a::ANTHROPIC_STRICT_OPEN_OBJECT),
         check(C::Format(ANTHROPIC_STRICT_FORMATS), a::ANTHROPIC_STRICT_FORMAT),
         check(C::Keywords(ANTHROPIC_STRICT_KEYWORDS), a::ANTHROPIC_STRICT_KEYWORD),

@@ -301,6 +301,51 @@ pub fn any_of_typing(schema: &Value) -> Vec<Found> {
     out
 }
 
+/// Union types: nodes with an `anyOf` or a list of types.
+pub fn unions(schema: &Value) -> Vec<Found> {
+    let mut out = Vec::new();
+    walk::visit(schema, |path, node| {
+        if walk::keyword(node, "anyOf").is_some() || walk::keyword(node, "type").is_some_and(Value::is_array) {
+            out.push(found(path.pointer(), "a union type"));
+        }
+    });
+    out
+}
+
+/// `enum`s with more than `limit` values.
+pub fn large_enums(schema: &Value, limit: usize) -> Vec<Found> {
+    let mut out = Vec::new();
+    walk::visit(schema, |path, node| {
+        if let Some(Value::Array(values)) = walk::keyword(node, "enum") {
+            if values.len() > limit {
+                out.push(found(path.pointer().key("enum"), format!("{} enum values, over {limit}", values.len())));
+            }
+        }
+    });
+    out
+}
+
+/// The characters OpenAI counts against its schema size budget: property names,
+/// definition names, and string `enum` and `const` values.
+pub fn string_budget(schema: &Value) -> usize {
+    let mut total = 0;
+    let strings = |v: &Value| v.as_str().map_or(0, |s| s.chars().count());
+    walk::visit(schema, |_, node| {
+        for names in ["properties", "$defs", "definitions"] {
+            if let Some(Value::Object(map)) = walk::keyword(node, names) {
+                total += map.keys().map(|k| k.chars().count()).sum::<usize>();
+            }
+        }
+        if let Some(Value::Array(values)) = walk::keyword(node, "enum") {
+            total += values.iter().map(strings).sum::<usize>();
+        }
+        if let Some(value) = walk::keyword(node, "const") {
+            total += strings(value);
+        }
+    });
+    total
+}
+
 /// Whether a node declares arrays: `type` is or includes `array`.
 fn is_array_schema(node: &Map<String, Value>) -> bool {
     match walk::member(node, "type") {

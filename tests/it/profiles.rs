@@ -227,6 +227,10 @@ fn rewritten(construct: &Construct) -> bool {
             | Construct::NameLength(_)
             | Construct::DescriptionLength(_)
             | Construct::ToolCount(_)
+            | Construct::OptionalCount(_)
+            | Construct::UnionCount(_)
+            | Construct::EnumSize(_)
+            | Construct::StringBudget(_)
             | Construct::RootCombinator(_)
             | Construct::Composition(_)
             | Construct::ArrayItems { .. }
@@ -254,6 +258,10 @@ fn profile_fixtures() -> Vec<(String, String, PathBuf)> {
     }
     out
 }
+
+/// Limits on a whole request, which down-levelling one tool at a time cannot meet.
+const REQUEST_LIMITS: &[&str] =
+    &["anthropic-strict-tool-count", "anthropic-strict-optional-count", "anthropic-strict-union-count"];
 
 #[test]
 fn every_profile_passes_its_own_down_levelled_output() {
@@ -297,14 +305,15 @@ fn every_profile_passes_its_own_down_levelled_output() {
     assert!(problems.is_empty(), "errors left after down-levelling:\n{}", problems.join("\n"));
 
     // The widgets and the GitHub tools come out clean for every profile but for what no
-    // rewrite can change (117 tools are more than anthropic-strict's 20).
+    // rewrite can change: 117 tools are more than anthropic-strict's 20, with more
+    // optional arguments than its 24 in all.
     for input in inputs.iter().take(2) {
         for profile in lint::all_profiles() {
             let tools: Vec<McpTool> = input.tools().iter().map(|t| downlevel(t, &profile, true).0).collect();
             let left: Vec<String> = input
                 .lint(&profile, &tools)
                 .iter()
-                .filter(|d| d.is_error() && d.code() != "anthropic-strict-tool-count")
+                .filter(|d| d.is_error() && !REQUEST_LIMITS.contains(&d.code()))
                 .map(|d| d.message.clone())
                 .collect();
             assert!(left.is_empty(), "{} [{}]: {left:#?}", input.label, profile.name);

@@ -228,3 +228,44 @@ declare_rule! {
         help: "rewrite the pattern without them, or with --allow-lossy move it into the description",
     }
 }
+
+declare_rule! {
+    /// ## What it checks
+    /// Profile `anthropic-strict`: at most 24 optional properties over every tool.
+    ///
+    /// ## Why
+    /// Strict tool use takes at most 24 optional parameters in total across the strict
+    /// schemas of one request (platform.claude.com structured-outputs docs, "JSON schema
+    /// limitations", read 2026-08).
+    ///
+    /// ## Example
+    /// Five tools with five optional arguments each.
+    pub static ANTHROPIC_STRICT_OPTIONAL_COUNT = {
+        code: "anthropic-strict-optional-count",
+        phase: Profile,
+        severity: Error,
+        summary: "Anthropic strict tool use takes at most 24 optional properties per request",
+        help: "require more of the arguments, or send fewer tools strict",
+    }
+}
+
+declare_rule! {
+    /// ## What it checks
+    /// Profile `anthropic-strict`: at most 16 union types (`anyOf`, or a list of types)
+    /// over every tool.
+    ///
+    /// ## Why
+    /// Strict tool use takes at most 16 union-typed parameters in total per request
+    /// (platform.claude.com structured-outputs docs, "JSON schema limitations", read
+    /// 2026-08).
+    ///
+    /// ## Example
+    /// Seventeen arguments typed `["string", "null"]`.
+    pub static ANTHROPIC_STRICT_UNION_COUNT = {
+        code: "anthropic-strict-union-count",
+        phase: Profile,
+        severity: Error,
+        summary: "Anthropic strict tool use takes at most 16 union types per request",
+        help: "give arguments one type each, or send fewer tools strict",
+    }
+}

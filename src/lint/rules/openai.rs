@@ -458,3 +458,45 @@ declare_rule! {
         help: "declare the property in `properties`, or remove it from `required`",
     }
 }
+
+declare_rule! {
+    /// ## What it checks
+    /// Profile `openai-strict`: at most 1000 values in one `enum`.
+    ///
+    /// ## Why
+    /// OpenAI's docs: "A schema may have up to 1000 enum values across all enum
+    /// properties" (older pages: 500). Source: OpenAI "Structured outputs → Supported
+    /// schemas" (2026-08).
+    ///
+    /// ## Example
+    /// An `enum` of 1001 country codes.
+    pub static OPENAI_STRICT_ENUM_SIZE = {
+        code: "openai-strict-enum-size",
+        phase: Profile,
+        severity: Error,
+        summary: "OpenAI's strict mode refuses more than 1000 `enum` values",
+        help: "take a string and check it in the tool's code, or split the values by a first argument",
+    }
+}
+
+declare_rule! {
+    /// ## What it checks
+    /// Profile `openai-strict`: at most 120,000 characters in the property names,
+    /// definition names and string `enum` and `const` values of one input schema.
+    ///
+    /// ## Why
+    /// OpenAI's docs: "the total string length of all property names, definition names,
+    /// enum values, and const values cannot exceed 120,000 characters" (older pages:
+    /// 15,000). Source: OpenAI "Structured outputs → Supported schemas" (2026-08).
+    ///
+    /// ## Example
+    /// An `enum` of 2000 values of 61 characters each (with fewer than 1000 values each in
+    /// two enums).
+    pub static OPENAI_STRICT_STRING_BUDGET = {
+        code: "openai-strict-string-budget",
+        phase: Profile,
+        severity: Error,
+        summary: "OpenAI's strict mode refuses a schema whose names and enum values pass 120,000 characters",
+        help: "shorten the names and values, or take free strings and check them in the tool's code",
+    }
+}
