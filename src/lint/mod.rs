@@ -367,9 +367,12 @@ fn origin(target: &Target<'_>, index: Option<usize>, at: &Pointer) -> Origin {
             return target.provenance.component(name, &rest, Part::Value);
         }
     }
-    let entry =
-        serde_json::json!({ "inputSchema": tool.input_schema, "name": tool.name, "description": tool.description });
-    let found = deepest(&entry, at);
+    let found = match segments {
+        [Segment::Key(field), rest @ ..] if &**field == "inputSchema" => {
+            Pointer::root().key("inputSchema").join(&deepest(&tool.input_schema, &Pointer::from_segments(rest)))
+        }
+        _ => at.clone(),
+    };
     target.provenance.tool(index, &found, Part::Value)
 }
 
