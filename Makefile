@@ -9,7 +9,7 @@ TOOLS := .tools
 VENV := $(TOOLS)/venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: demo test tools lint doc msrv unit bench docs gen-protocol-artifacts check-protocol-artifacts clean-tools upstream-corpus
+.PHONY: demo test tools lint doc msrv unit bench docs portability-table gen-protocol-artifacts check-protocol-artifacts clean-tools upstream-corpus
 
 demo:
 	$(CARGO) build --release --quiet
@@ -90,6 +90,15 @@ check-protocol-artifacts:
 # The rule reference, generated from the rules' own documentation.
 docs:
 	$(CARGO) run --quiet -- rules --markdown > docs/rules.md
+
+# The client portability table: `lint --profile all` over the GitHub MCP server's tools
+# (the team's corpus, HARN_CATALOG_SHARED or ../shared), counted per profile. With
+# MCP_SERVERS=1 also the real-server corpus, which needs `harn-catalog import mcp`.
+# tests/it/profiles.rs checks that the committed table is current.
+portability-table:
+	$(CARGO) build --quiet --bin harn-catalog
+	python3 tools/portability_table.py target/debug/harn-catalog $(if $(MCP_SERVERS),--mcp-servers) > docs/portability.md.tmp
+	mv docs/portability.md.tmp docs/portability.md
 
 # Every .harn file of a checkout of upstream Harn, compiled on both surfaces, and the
 # outcomes counted (tools/upstream-corpus.sh): make upstream-corpus UPSTREAM=../harn

@@ -18,6 +18,9 @@
 //! protocol_version = "2025-11-25"  # or "2026-07-28" (default: 2025-11-25)
 //! ttl_ms = 0                       # 2026-07-28: how long a client may cache it
 //! cache_scope = "private"          # 2026-07-28: private or public
+//! [lint]                           # `harn-catalog check` also lints every input
+//! profiles = ["openai-strict", "gemini"]   # client profiles (or "all")
+//! server = "widgets"               # the server name clients prefix tools with
 //!
 //! [[accept]]                         # a change `harn-catalog diff` no longer fails on
 //! fingerprint = "3f9c0a1e5b7d2c44"   # as `diff` prints it
@@ -53,6 +56,8 @@ pub struct Config {
     pub accepted: Vec<Accepted>,
     /// How `harn-catalog mcp` writes its result.
     pub mcp: McpSettings,
+    /// The client profiles `harn-catalog check` lints every input against.
+    pub lint: Lint,
 }
 
 /// `[mcp]`: the protocol version `harn-catalog mcp` writes for, and for 2026-07-28 how
@@ -64,6 +69,19 @@ pub struct McpSettings {
     pub protocol_version: crate::project::mcp::ProtocolVersion,
     #[serde(flatten)]
     pub caching: crate::project::mcp::Caching,
+}
+
+/// `[lint]`: the client profiles (`harn-catalog lint --profile`) `check` runs.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Lint {
+    /// Profile names, or `"all"`.
+    #[serde(default)]
+    pub profiles: Vec<String>,
+    /// The server name clients prefix tool names with (default: each input's
+    /// `info.name`, else its file stem).
+    #[serde(default)]
+    pub server: Option<String>,
 }
 
 /// One catalog to generate.
@@ -117,6 +135,8 @@ struct File {
     accept: Vec<Accepted>,
     #[serde(default)]
     mcp: McpSettings,
+    #[serde(default)]
+    lint: Lint,
 }
 
 /// Reads a configuration file. Errors say what is wrong and where.
@@ -129,7 +149,15 @@ pub fn load(path: &Path) -> Result<Config, String> {
     })?;
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let source = Arc::new(SourceFile::new(path, text, Format::Toml));
-    Ok(Config { root, source, catalogs: file.catalog, sdks: file.sdk, accepted: file.accept, mcp: file.mcp })
+    Ok(Config {
+        root,
+        source,
+        catalogs: file.catalog,
+        sdks: file.sdk,
+        accepted: file.accept,
+        mcp: file.mcp,
+        lint: file.lint,
+    })
 }
 
 impl Config {
@@ -203,6 +231,12 @@ mod tests {
         let config = load(&path).unwrap();
         assert_eq!(config.accepted[0].fingerprint.get_ref(), "0123456789abcdef");
         assert_eq!(config.accepted[0].reason, "known");
+        std::fs::write(&path, "[lint]\nprofiles = [\"openai\", \"gemini\"]\nserver = \"w\"\n").unwrap();
+        let config = load(&path).unwrap();
+        assert_eq!(config.lint.profiles, ["openai", "gemini"]);
+        assert_eq!(config.lint.server.as_deref(), Some("w"));
+        std::fs::write(&path, "[lint]\nprofile = [\"openai\"]\n").unwrap();
+        assert!(load(&path).unwrap_err().contains("profile"));
         std::fs::write(&path, "[[accept]]\nfingerprint = \"0123456789abcdef\"\n").unwrap();
         assert!(load(&path).unwrap_err().contains("reason"));
     }

@@ -25,6 +25,7 @@ pub mod drift;
 pub mod emit;
 pub mod import;
 pub mod ingest;
+pub mod lint;
 pub mod paths;
 pub mod pointer;
 pub mod process;

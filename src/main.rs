@@ -18,6 +18,7 @@ use harn_catalog::emit::sdk::{self, Language};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::import;
 use harn_catalog::ingest::harn::Surface;
+use harn_catalog::lint;
 use harn_catalog::paths::Confinement;
 use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
 
@@ -50,6 +51,10 @@ enum Command {
     /// Print the MCP `tools/list` result (`{"tools": [...]}`) of a registry or
     /// catalog's MCP-audience tools, with components bundled into each schema.
     Mcp(McpArgs),
+    /// Check the MCP projection of a registry or catalog against what LLM clients
+    /// accept (--profile openai-strict,gemini,… or all); exit 1 when a client refuses
+    /// a tool.
+    Lint(LintArgs),
     /// Print the shell completion script of the CLI that Harn generates from a
     /// registry or catalog, or, without FILE, of harn-catalog itself.
     Completions(CompletionsArgs),
@@ -131,6 +136,40 @@ struct McpArgs {
     /// The configuration whose [mcp] settings apply, when it exists.
     #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
     config: PathBuf,
+    /// Down-level every tool for one client profile (`harn-catalog lint --profile`
+    /// lists them): exact rewrites first, each reported as a note; exit 1 when a tool
+    /// cannot be made acceptable.
+    #[arg(long, value_name = "NAME")]
+    profile: Option<String>,
+    /// With --profile, also move constraints the client refuses into descriptions
+    /// (each reported with what was lost).
+    #[arg(long, requires = "profile")]
+    allow_lossy: bool,
+    /// With --profile, the server name the client prefixes tool names with (default:
+    /// the registry's `info.name`, else the file's stem).
+    #[arg(long, value_name = "NAME", requires = "profile")]
+    server: Option<String>,
+    #[command(flatten)]
+    paths: PathArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct LintArgs {
+    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog.
+    file: PathBuf,
+    /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
+    /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
+    /// claude-desktop, vscode-copilot, cursor, mcp-2025-11-25.
+    #[arg(long, value_name = "NAME[,NAME…]", required = true)]
+    profile: Vec<String>,
+    /// The server name clients prefix tool names with (default: the registry's
+    /// `info.name`, else the file's stem).
+    #[arg(long, value_name = "NAME")]
+    server: Option<String>,
+    #[command(flatten)]
+    module: ModuleArgs,
     #[command(flatten)]
     paths: PathArgs,
     #[command(flatten)]
@@ -442,6 +481,7 @@ fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Schema(args) => schema(&args),
         Command::Mcp(args) => mcp(&args),
+        Command::Lint(args) => lint(&args),
         Command::Completions(args) => completions(&args),
         Command::Gen(args) => catalogs(&args, false),
         Command::Check(args) => catalogs(&args, true),
@@ -624,12 +664,83 @@ fn mcp(args: &McpArgs) -> u8 {
         protocol_version: version,
         ..Options::default()
     };
+    if let Some(profile) = &args.profile {
+        return mcp_for_profile(args, profile, options, caching);
+    }
     match prepared(&args.file, options, &args.paths, &args.report) {
         Ok(prepared) => print(&emit::canonical_json(
             &mcp::ToolsList::new(&prepared.mcp, prepared.protocol_version, caching),
             Layout::pretty_if(args.pretty),
         )),
         Err(code) => code,
+    }
+}
+
+/// `mcp --profile`: the tools/list down-levelled for one client, with a note for
+/// every change; nothing printed when a tool stays refused.
+fn mcp_for_profile(args: &McpArgs, name: &str, options: Options, caching: mcp::Caching) -> u8 {
+    let Some(profile) = lint::find_profile(name) else {
+        eprintln!("error: {}", lint::parse_profiles(&[name.to_owned()]).err().unwrap_or_default());
+        return USAGE;
+    };
+    let options = Options { deny_warnings: args.report.deny_warnings, every_audience: true, ..options };
+    let compilation = compile::compile_file_in(&args.file, options, &args.paths.confinement());
+    let renderer = args.report.renderer();
+    let mut diagnostics = compilation.diagnostics.into_vec();
+    let (Some(catalog), Some(provenance), Some(prepared)) =
+        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+    else {
+        report(&renderer, &diagnostics, "; nothing was written");
+        return if compilation.unreadable { USAGE } else { REJECTED };
+    };
+    let mut notes = String::new();
+    let tools: Vec<mcp::McpTool> = prepared
+        .mcp
+        .iter()
+        .map(|tool| {
+            let (tool, changes) = lint::downlevel::downlevel(tool, &profile, args.allow_lossy);
+            for change in &changes {
+                notes.push_str(&lint::render_change(change, profile.name, args.report.format));
+            }
+            tool
+        })
+        .collect();
+    eprint!("{notes}");
+    let server = args.server.as_deref().unwrap_or(&prepared.cli_name);
+    let target = lint::Target { tools: &tools, catalog, provenance, server };
+    let mut found = lint::lint(&target, &profile);
+    if args.report.deny_warnings {
+        found.iter_mut().for_each(|d| d.severity = harn_catalog::diagnostics::Severity::Error);
+    }
+    diagnostics.extend(found);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        report(&renderer, &diagnostics, "; nothing was written");
+        return REJECTED;
+    }
+    report(&renderer, &diagnostics, "");
+    let list = mcp::ToolsList::new(&tools, prepared.protocol_version, caching);
+    print(&emit::canonical_json(&list, Layout::pretty_if(args.pretty)))
+}
+
+fn lint(args: &LintArgs) -> u8 {
+    let profiles = match lint::parse_profiles(&args.profile) {
+        Ok(profiles) => profiles,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return USAGE;
+        }
+    };
+    let options =
+        Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
+    let outcome = lint::lint_file(&args.file, options, &args.paths.confinement(), &profiles, args.server.as_deref());
+    let renderer = args.report.renderer();
+    report(&renderer, &outcome.diagnostics, "");
+    if outcome.unreadable {
+        USAGE
+    } else if !outcome.compiled || outcome.diagnostics.iter().any(Diagnostic::is_error) {
+        REJECTED
+    } else {
+        OK
     }
 }
 
@@ -803,6 +914,29 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
     if refused {
         eprintln!("error: an input was refused; nothing was written");
         return REJECTED;
+    }
+    // `[lint] profiles`: `check` also lints every input against the client profiles.
+    if check && !config.lint.profiles.is_empty() {
+        let profiles = match lint::parse_profiles(&config.lint.profiles) {
+            Ok(profiles) => profiles,
+            Err(e) => {
+                eprintln!("error: {}: [lint] profiles: {e}", args.config.display());
+                return USAGE;
+            }
+        };
+        let inputs = config.inputs().unwrap_or_default();
+        let mut lint_refused = false;
+        for input in inputs {
+            let options = options_of(false, Surface::Auto);
+            let outcome = lint::lint_file(&input, options, &confinement, &profiles, config.lint.server.as_deref());
+            let findings: Vec<Diagnostic> = outcome.diagnostics.into_iter().filter(|d| d.profile.is_some()).collect();
+            eprint!("{}", renderer.render_all(&findings));
+            lint_refused |= findings.iter().any(Diagnostic::is_error);
+        }
+        if lint_refused {
+            eprintln!("error: a client profile of [lint] refuses a tool");
+            return REJECTED;
+        }
     }
     let bless = if args.config == Path::new(config::DEFAULT_CONFIG) {
         "harn-catalog gen".to_owned()
@@ -1044,6 +1178,8 @@ fn rule_table(markdown: bool) -> String {
                 rule.summary.replace('|', "\\|")
             ));
         }
+        out.push_str("\n## Client profiles\n\nThe profiles of `harn-catalog lint --profile` and `mcp --profile`, and the rules each runs (phase `profile`).\n\n");
+        out.push_str(&lint::profiles::markdown());
         out.push_str(
             "\n## Diff rules\n\nThe changes `harn-catalog diff` reports, with their level on each side of a tool.\n\n",
         );

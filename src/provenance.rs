@@ -114,6 +114,11 @@ impl Provenance {
         self.origin(entry.map(path), part)
     }
 
+    /// The list of tools as a whole (where a finding about every tool points).
+    pub fn origin_of_tools(&self) -> Origin {
+        self.origin(Pointer::root().key("tools"), Part::Key)
+    }
+
     /// A field of `info`.
     pub fn info(&self, field: &str) -> Origin {
         self.origin(self.info.key(field), Part::Value)

@@ -48,6 +48,9 @@ pub enum Phase {
     Sdk,
     /// Turning an MCP server's tools into a registry declaration (`harn-catalog import`).
     Import,
+    /// Checking the MCP projection against what one LLM client accepts
+    /// (`harn-catalog lint --profile`).
+    Profile,
 }
 
 impl Phase {
@@ -58,6 +61,7 @@ impl Phase {
             Phase::Prepare => "prepare",
             Phase::Sdk => "sdk",
             Phase::Import => "import",
+            Phase::Profile => "profile",
         }
     }
 }
@@ -132,6 +136,20 @@ pub struct Diagnostic {
     pub origin: Option<Origin>,
     pub help: Option<String>,
     pub related: Vec<Related>,
+    /// For a finding of a client profile: the profile, the tool and where in its
+    /// `tools/list` entry.
+    pub profile: Option<Box<ProfileFinding>>,
+}
+
+/// Which client profile a finding is about, and where in the MCP projection.
+#[derive(Clone, Debug)]
+pub struct ProfileFinding {
+    /// The profile's name (`openai-strict`).
+    pub profile: &'static str,
+    /// The tool, or none for a finding about the whole `tools/list` (a tool count).
+    pub tool: Option<String>,
+    /// A JSON Pointer into the tool's `tools/list` entry (`/inputSchema/properties/id`).
+    pub pointer: String,
 }
 
 impl Diagnostic {
@@ -143,7 +161,15 @@ impl Diagnostic {
             origin: None,
             help: rule.help.map(str::to_owned),
             related: Vec::new(),
+            profile: None,
         }
+    }
+
+    /// Marks the diagnostic as a finding of a client profile.
+    #[must_use]
+    pub fn for_profile(mut self, finding: ProfileFinding) -> Self {
+        self.profile = Some(Box::new(finding));
+        self
     }
 
     #[must_use]

@@ -250,6 +250,14 @@ fn json_line(d: &Diagnostic) -> String {
             object.insert(key.into(), serde_json::Value::Null);
         }
     }
+    if let Some(finding) = &d.profile {
+        // The pointer of a profile finding names the place in the tool's `tools/list`
+        // entry; the place in the source stays as `source_pointer`.
+        let source_pointer = object.insert("pointer".into(), finding.pointer.clone().into());
+        object.insert("source_pointer".into(), source_pointer.unwrap_or(serde_json::Value::Null));
+        object.insert("profile".into(), finding.profile.into());
+        object.insert("tool".into(), finding.tool.clone().into());
+    }
     if let Some(help) = &d.help {
         object.insert("help".into(), help.clone().into());
     }

@@ -5,6 +5,7 @@
 //! ([`fragment`]). Both the checks and the projections build
 //! on it; it knows nothing of either.
 
+pub mod constructs;
 pub mod fragment;
 pub mod meta;
 pub mod refs;

@@ -19,6 +19,7 @@ mod normalization;
 mod numbers;
 mod paths;
 mod prepare;
+mod profiles;
 mod protocol_artifacts;
 mod robustness;
 mod sdk;

@@ -20,6 +20,9 @@
 //! The fixtures of an importer's rule (phase `import`) are what `harn-catalog import`
 //! reads (`import docker` for a `*.tools.json`, else `import mcp`); the declaration
 //! it writes is compiled, and the diagnostics of both are judged together.
+//! Those of a client-profile rule (phase `profile`) are linted with the first profile
+//! that uses the rule, as `harn-catalog lint --profile` runs it; a refused one still
+//! compiles (its catalog exists), and a near miss passes that whole profile.
 //!
 //! Fixtures are compiled from their paths relative to the repository root, so the
 //! paths in the rendered diagnostics are stable. The tests are named
@@ -146,6 +149,9 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
         let kind = if docker { import::Kind::Docker } else { import::Kind::Mcp };
         return import::import_and_compile(kind, path, options);
     }
+    if rule.phase == Phase::Profile {
+        return lint_for(rule, path);
+    }
     let mut compilation = compile::compile_file(path, options);
     if rule.phase != Phase::Sdk {
         return compilation;
@@ -154,6 +160,24 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
         let (_, reported) =
             sdk::generate(sdk::Language::Markdown, catalog, prepared, compilation.provenance.as_ref(), "fixture");
         compilation.diagnostics.extend(reported.into_vec());
+    }
+    compilation
+}
+
+/// The compilation a fixture of a client-profile rule is judged by, as `harn-catalog
+/// lint --profile <profile>` runs it: both phases, then the profile that first uses
+/// the rule (the most lenient of a client's modes) over the MCP projection; its
+/// findings join the compile's.
+fn lint_for(rule: &Rule, path: &Path) -> Compilation {
+    let profile = harn_catalog::lint::profiles::of_rule(rule.code).expect("a profile rule is used by a profile");
+    let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..Options::default() };
+    let mut compilation = compile::compile_file(path, options);
+    if let (Some(catalog), Some(provenance), Some(prepared)) =
+        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+    {
+        let target =
+            harn_catalog::lint::Target { tools: &prepared.mcp, catalog, provenance, server: &prepared.cli_name };
+        compilation.diagnostics.extend(harn_catalog::lint::lint(&target, &profile));
     }
     compilation
 }
@@ -245,9 +269,14 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
         ));
     }
     let has_errors = compilation.diagnostics.has_errors();
-    match (&compilation.catalog, has_errors) {
-        (Some(_), true) => problems.push(format!("{shown}: an input with errors still produced a catalog")),
-        (None, false) => problems.push(format!("{shown}: an input with only warnings produced no catalog")),
+    // A client profile's findings come after a successful compile: the catalog exists
+    // whatever the client makes of it.
+    match (&compilation.catalog, has_errors, rule.phase == Phase::Profile) {
+        (None, _, true) => {
+            problems.push(format!("{shown}: a profile fixture should compile, but it did not:\n{rendered}"))
+        }
+        (Some(_), true, false) => problems.push(format!("{shown}: an input with errors still produced a catalog")),
+        (None, false, false) => problems.push(format!("{shown}: an input with only warnings produced no catalog")),
         _ => {}
     }
     if rule.severity == Severity::Warning && has_errors {
