@@ -447,6 +447,13 @@ mod tests {
         for path in &files {
             // One fixture is a link to a file that does not exist, on purpose.
             let Ok(text) = std::fs::read_to_string(path) else { continue };
+            // Every pointer of a document is located from its root, so this costs the
+            // square of a document's size: the few fixtures of over 64 KiB (client
+            // profiles' limits: 5,000 properties, 120,000 characters) say nothing about
+            // agreement that the smaller ones do not, and would take most of a minute.
+            if text.len() > 64 * 1024 {
+                continue;
+            }
             let text = crate::source::without_bom(text);
             if serde_json::from_str::<serde_json::Value>(&text).is_ok() {
                 strict += 1;
