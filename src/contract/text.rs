@@ -158,6 +158,31 @@ impl CommandName {
         matches!(bytes.next(), Some(b) if b.is_ascii_alphanumeric() || b == b'_')
             && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     }
+
+    /// `text` made a command name, for a help line: each run of other characters one
+    /// `-`, none at either end; `None` when nothing is left.
+    pub fn portable_form(text: &str) -> Option<String> {
+        let mut portable = String::new();
+        for c in text.chars() {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                portable.push(c);
+            } else if !portable.is_empty() && !portable.ends_with('-') {
+                portable.push('-');
+            }
+        }
+        let portable = portable.trim_end_matches('-');
+        CommandName::is_valid(portable).then(|| portable.to_owned())
+    }
+
+    /// The help line of a spelling that is not a command name.
+    pub fn help(text: &str) -> String {
+        match CommandName::portable_form(text) {
+            Some(portable) => {
+                format!("write it as {portable:?}: ASCII letters, digits, `_` and `-`, not starting with `-`")
+            }
+            None => "use ASCII letters, digits, `_` and `-`, not starting with `-`".to_owned(),
+        }
+    }
 }
 
 impl OptionSpelling {

@@ -76,6 +76,18 @@ impl<'a> EntryCtx<'a> {
         self.diagnostics.push(rule.diag(text).at(Origin::value(self.source, at.clone())).help(help));
     }
 
+    /// [`EntryCtx::error_at_key`] with a help line of its own.
+    pub fn error_at_key_with_help(
+        &mut self,
+        rule: &'static Rule,
+        message: impl std::fmt::Display,
+        at: &Pointer,
+        help: impl Into<String>,
+    ) {
+        let text = format!("tool {:?}{}", self.tool, message);
+        self.diagnostics.push(rule.diag(text).at(Origin::key(self.source, at.clone())).help(help));
+    }
+
     /// Reports `tool "<n>"` followed by `message` at a member name.
     pub fn error_at_key(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
         let text = format!("tool {:?}{}", self.tool, message);

@@ -33,16 +33,22 @@ pub fn check(tool: &ToolCx<'_>, arguments: &[PreparedArgument], out: &mut Vec<Di
     let mut positions: HashMap<u32, &str> = HashMap::new();
     let mut longs: HashMap<&str, &str> = HashMap::new();
     let mut shorts: HashMap<char, &str> = HashMap::new();
+    let next_position = arguments.iter().filter_map(|a| a.position).max().map_or(0, |p| p + 1);
+    let taken_shorts: Vec<char> = arguments.iter().filter_map(|a| a.short).collect();
     for argument in arguments {
         let property = argument.property.as_str();
-        let mut report = |message: String, field: &str| {
-            out.push(CLI_ARGUMENT_COLLISION.diag(message).at(tool.argument_origin(property, Some(field))));
+        let mut report = |message: String, field: &str, help: String| {
+            let at = tool.argument_origin(property, Some(field));
+            out.push(CLI_ARGUMENT_COLLISION.diag(message).at(at).help(help));
         };
+        let set =
+            |key: &str, value: String| format!(r#"set "cli": {{"arguments": {{"{property}": {{"{key}": {value}}}}}}}"#);
         if let Some(position) = argument.position {
             if let Some(first) = positions.insert(position, property) {
                 report(
                     format!("tool {name:?} CLI position {position} is shared by properties {first:?} and {property:?}"),
                     "position",
+                    format!("give each its own place: {}", set("position", next_position.to_string())),
                 );
             }
         }
@@ -52,26 +58,53 @@ pub fn check(tool: &ToolCx<'_>, arguments: &[PreparedArgument], out: &mut Vec<Di
             .map(|l| (l.as_str(), "long"))
             .chain(argument.aliases.iter().map(|a| (a.as_str(), "aliases")));
         for (spelling, field) in spellings {
+            let respell = |what: &str| match field {
+                "aliases" => format!("remove {spelling:?} from the aliases of {property:?}, {what}"),
+                _ => format!("spell it otherwise, {what}: {}", set("long", format!("\"input-{spelling}\""))),
+            };
             if RESERVED_LONG.contains(&spelling) {
-                report(format!("tool {name:?} CLI argument {property:?} collides with reserved --{spelling}"), field);
+                report(
+                    format!("tool {name:?} CLI argument {property:?} collides with reserved --{spelling}"),
+                    field,
+                    respell("which the generated CLI keeps for itself"),
+                );
             } else if let Some(first) = longs.insert(spelling, property) {
                 report(
                     format!(
                         "tool {name:?} CLI spelling --{spelling} is shared by properties {first:?} and {property:?}"
                     ),
                     field,
+                    respell(&format!("as {first:?} has it")),
                 );
             }
         }
         if let Some(short) = argument.short {
+            let other = match free_short(property, &taken_shorts) {
+                Some(letter) => format!("choose another letter: {}", set("short", format!("\"{letter}\""))),
+                None => format!("remove \"short\" from the arguments of {property:?}"),
+            };
             if RESERVED_SHORT.contains(&short) {
-                report(format!("tool {name:?} CLI argument {property:?} collides with reserved -{short}"), "short");
+                report(
+                    format!("tool {name:?} CLI argument {property:?} collides with reserved -{short}"),
+                    "short",
+                    other,
+                );
             } else if let Some(first) = shorts.insert(short, property) {
                 report(
                     format!("tool {name:?} CLI spelling -{short} is shared by properties {first:?} and {property:?}"),
                     "short",
+                    other,
                 );
             }
         }
     }
+}
+
+/// A short spelling no argument of the tool takes and the CLI does not reserve: the
+/// property's initial in the other case, else the first free letter.
+fn free_short(property: &str, taken: &[char]) -> Option<char> {
+    let free = |c: &char| !taken.contains(c) && !RESERVED_SHORT.contains(c);
+    let initial = property.chars().find(char::is_ascii_alphabetic);
+    let flipped = initial.map(|c| if c.is_ascii_lowercase() { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() });
+    initial.into_iter().chain(flipped).find(free).or_else(|| ('a'..='z').chain('A'..='Z').find(free))
 }

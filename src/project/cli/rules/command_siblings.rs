@@ -46,7 +46,8 @@ pub fn check(
                 out.push(
                     CLI_COMMAND_SIBLINGS
                         .diag(format!("CLI command {field} must not be empty (command {shown:?})"))
-                        .at_opt(origin(here, field, provenance)),
+                        .at_opt(origin(here, field, provenance))
+                        .help(format!("write a {field}, or remove the key")),
                 );
             }
         }
@@ -60,7 +61,8 @@ pub fn check(
                 out.push(
                     CLI_COMMAND_SIBLINGS
                         .diag(format!("CLI command spelling {spelling:?} is not a portable command component"))
-                        .at_opt(at()),
+                        .at_opt(at())
+                        .help(CommandName::help(spelling)),
                 );
             } else if spelling == "help" {
                 out.push(
@@ -68,7 +70,8 @@ pub fn check(
                         .diag(format!(
                             "CLI command spelling {spelling:?} is reserved by the generated command framework"
                         ))
-                        .at_opt(at()),
+                        .at_opt(at())
+                        .help("spell it otherwise, as \"help-tool\" (the generated CLI answers `help` itself)"),
                 );
             } else if let Some(first) = spellings.insert(spelling, &child.name) {
                 out.push(
@@ -77,7 +80,12 @@ pub fn check(
                             "CLI command spelling {spelling:?} is shared by sibling commands {first:?} and {:?}",
                             child.name
                         ))
-                        .at_opt(at()),
+                        .at_opt(at())
+                        .help(if field.starts_with("aliases") {
+                            format!("remove the alias {spelling:?} of {:?}", child.name)
+                        } else {
+                            format!("remove the alias {spelling:?} of {first:?}, or rename one of the commands")
+                        }),
                 );
             }
         }
