@@ -10,6 +10,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ingest::harn::Surface;
 use crate::ingest::{self, Content, LoadError, Loaded};
 use crate::paths::Confinement;
+use crate::pointer::Pointer;
 use crate::project::{CliArguments, McpDocuments, Prepared};
 use crate::provenance::Provenance;
 
@@ -130,19 +131,37 @@ fn compile_loaded_emitting<T: Send>(
         !diagnostics.has_errors() && catalog.tools.iter().all(|tool| tool.governance.includes(ToolAudience::Catalog));
     let check = || {
         let mut found = crate::check::validate(&catalog, &provenance, wording, &superseded, mcp_projection_follows);
-        // The prepare phase builds on a sound catalog: run on a partial one, it would
-        // report the consequences of errors already reported.
-        let mut prepared = None;
-        if !options.catalog_phase_only && !diagnostics.has_errors() && !found.iter().any(Diagnostic::is_error) {
-            let (ready, more) = crate::project::prepare(
-                &catalog,
-                &provenance,
+        let prepare = |catalog: &ToolCatalog, provenance: &Provenance| {
+            crate::project::prepare(
+                catalog,
+                provenance,
                 options.mcp_documents,
                 options.protocol_version,
                 options.cli_arguments,
-            );
+            )
+        };
+        let mut prepared = None;
+        let sound = !diagnostics.has_errors() && !found.iter().any(Diagnostic::is_error);
+        if options.catalog_phase_only {
+            // Upstream's emitter: no prepare phase.
+        } else if sound {
+            let (ready, more) = prepare(&catalog, &provenance);
             found.extend(more);
             prepared = Some(ready);
+        } else if let Some(clean) = clean_tools(&provenance, diagnostics.iter().chain(&found)) {
+            // The catalog is refused, but the prepare phase still checks the tools no
+            // error was found in, so that one run shows the errors of both phases. Run
+            // on the others, it would report the consequences of errors already
+            // reported.
+            let mut subset = catalog.clone();
+            let mut index = 0;
+            subset.tools.retain(|_| {
+                index += 1;
+                clean.binary_search(&(index - 1)).is_ok()
+            });
+            let mut origins = provenance.clone();
+            origins.retain_tools(&clean);
+            found.extend(prepare(&subset, &origins).1);
         }
         (found, prepared)
     };
@@ -170,6 +189,33 @@ fn compile_loaded_emitting<T: Send>(
     let compiled =
         Compilation { catalog: Some(catalog), provenance: Some(provenance), prepared, diagnostics, unreadable: false };
     (compiled, emitted)
+}
+
+/// The catalog indices of the tools no error was found in, when every error lies
+/// inside some tool spec of the input's own file (the errors of specs that
+/// normalisation refused concern no catalog tool); `None` when an error lies anywhere
+/// else (a component, the registry's `cli`, another file, a syntax error), since it may
+/// concern every tool.
+fn clean_tools<'d>(provenance: &Provenance, found: impl Iterator<Item = &'d Diagnostic>) -> Option<Vec<usize>> {
+    let specs: std::collections::HashMap<&Pointer, usize> =
+        provenance.tools.iter().enumerate().map(|(i, origin)| (&origin.at, i)).collect();
+    let tools = Pointer::root().key("tools");
+    let mut dirty = vec![false; provenance.tools.len()];
+    for error in found.filter(|d| d.is_error()) {
+        let origin = error.origin.as_ref()?;
+        let pointer = origin.pointer()?;
+        if !std::sync::Arc::ptr_eq(&origin.source, &provenance.source)
+            || !pointer.segments().starts_with(tools.segments())
+        {
+            return None;
+        }
+        let segments = pointer.segments();
+        let spec = (1..=segments.len()).find_map(|n| specs.get(&Pointer::from_segments(&segments[..n])));
+        if let Some(&i) = spec {
+            dirty[i] = true;
+        }
+    }
+    Some((0..dirty.len()).filter(|i| !dirty[*i]).collect())
 }
 
 /// The catalog restricted to the tools of one audience, with the indices they had.

@@ -1955,3 +1955,44 @@ fn mcp_command_refuses_with_exit_code_1_and_prints_nothing() {
     let output = harn_catalog().arg("mcp").arg(&input).assert().code(1).stdout("").get_output().clone();
     assert!(String::from_utf8(output.stderr).unwrap().contains("error[cli-argument-property]"));
 }
+
+/// A refused catalog still has its sound tools prepared, so that one run shows the
+/// errors of both phases: not the catalog's first, then the generated CLI's.
+#[test]
+fn the_prepare_phase_checks_the_tools_the_catalog_phase_passed() {
+    let outcome = compile_json(&json!({ "tools": [
+        { "name": "broken", "inputSchema": { "type": "object", "properties": { "n": { "type": "integr" } } } },
+        { "name": "unread", "parameters": 5 },
+        { "name": "clashing", "parameters": { "version": { "type": "string" } } },
+        { "name": "fine", "parameters": { "id": { "type": "string" } } }
+    ]}));
+    assert!(outcome.catalog.is_none() && outcome.prepared.is_none());
+    let phases: Vec<(Phase, &str)> = outcome.diagnostics.iter().map(|d| (d.phase(), d.code())).collect();
+    assert_eq!(
+        phases,
+        [
+            (Phase::Catalog, "legacy-parameters"),
+            (Phase::Catalog, "invalid-schema"),
+            (Phase::Prepare, "cli-argument-collision")
+        ],
+        "{}",
+        outcome.human()
+    );
+    outcome.assert_has("cli-argument-collision", "\"clashing\"");
+    // The tool whose schema was refused is not prepared: its arguments would only
+    // repeat what was reported.
+    assert!(!outcome.human().contains("tool \"broken\" CLI"));
+}
+
+/// An error outside every tool (here a component every tool may reach) leaves the
+/// prepare phase out: it could concern any tool.
+#[test]
+fn an_error_outside_the_tools_leaves_the_prepare_phase_out() {
+    let outcome = compile_json(&json!({
+        "components": { "schemas": { "Id": { "type": "strin" } } },
+        "tools": [{ "name": "clashing", "parameters": { "version": { "type": "string" } } }]
+    }));
+    assert!(outcome.catalog.is_none());
+    assert!(outcome.diagnostics.iter().all(|d| d.phase() == Phase::Catalog), "{}", outcome.human());
+    assert!(outcome.diagnostics.iter().any(|d| d.is_error()));
+}
