@@ -92,12 +92,11 @@ docs:
 	$(CARGO) run --quiet -- rules --markdown > docs/rules.md
 
 # The client portability table: `lint --profile all` over the GitHub MCP server's tools
-# (the team's corpus, HARN_CATALOG_SHARED or ../shared), counted per profile. With
-# MCP_SERVERS=1 also the real-server corpus, which needs `harn-catalog import mcp`.
-# tests/it/profiles.rs checks that the committed table is current.
+# and the real MCP servers' (the team's corpora, HARN_CATALOG_SHARED or ../shared),
+# counted per profile. tests/it/profiles.rs checks that the committed table is current.
 portability-table:
 	$(CARGO) build --quiet --bin harn-catalog
-	python3 tools/portability_table.py target/debug/harn-catalog $(if $(MCP_SERVERS),--mcp-servers) > docs/portability.md.tmp
+	python3 tools/portability_table.py target/debug/harn-catalog > docs/portability.md.tmp
 	mv docs/portability.md.tmp docs/portability.md
 
 # Every .harn file of a checkout of upstream Harn, compiled on both surfaces, and the
