@@ -11,6 +11,7 @@
 
 use std::borrow::Cow;
 
+use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -31,62 +32,82 @@ pub const INDEX: &str = "index.ts";
 /// reader (and the tests) can tell an exact type from a wider one.
 pub const WIDENED: &str = "The type is wider than the schema";
 
-/// The SDK's files.
+/// The SDK's files. Each type and each tool is rendered on its own, in parallel, and
+/// the advertised `tools/list` beside them; the template puts them in order.
 pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
     let types = Types { sdk };
-    let mut declarations = Vec::new();
-    for component in &sdk.components {
-        declarations.push(types.declaration(&component.type_name, component.schema, &component.type_name, Vec::new()));
-    }
-    for def in &sdk.defs {
-        declarations.push(types.declaration(&def.type_name, def.schema, &def.owner, Vec::new()));
-    }
-    let mut tools = Vec::with_capacity(sdk.tools.len());
-    for tool in &sdk.tools {
-        let entry = tool.entry;
-        let doc = tool_doc(tool);
-        let input = tool.input_type();
-        declarations.push(types.declaration(&input, &entry.input_schema, &input, doc.clone()));
-        let sides = [
-            (tool.output_type(), entry.output_schema.as_ref(), "output"),
-            (tool.error_type(), entry.error_schema.as_ref(), "error"),
-        ];
-        for (name, schema, side) in sides {
-            declarations.push(match schema {
-                Some(schema) => types.declaration(&name, schema, &name, Vec::new()),
-                None => Declaration {
-                    comment: doc_comment(&[format!("`{}` declares no {side} schema: any JSON value.", tool.name())], 0),
-                    name,
-                    ty: "unknown".to_owned(),
+    let ((shared, per_tool), advertised) = rayon::join(
+        || {
+            rayon::join(
+                || {
+                    let components = sdk.components.par_iter().map(|component| {
+                        let name = &component.type_name;
+                        types.declaration(name, component.schema, name, Vec::new())
+                    });
+                    let defs = sdk
+                        .defs
+                        .par_iter()
+                        .map(|def| types.declaration(&def.type_name, def.schema, &def.owner, Vec::new()));
+                    components.chain(defs).collect::<Vec<_>>()
                 },
-            });
-        }
-        tools.push(ToolModel {
-            literal: quoted(tool.name()),
-            key: property_name(tool.name()),
-            value_key: value_key(tool.name()),
-            input,
-            output: tool.output_type(),
-            error: tool.error_type(),
-            comment: doc_comment(&doc, 1),
-            mcp: tool.mcp.is_some(),
-            wrapped: tool.output_wrapped,
-            info: info(tool),
-        });
+                || sdk.tools.par_iter().map(|tool| tool_parts(&types, tool)).collect::<Vec<_>>(),
+            )
+        },
+        || {
+            let advertised: Vec<_> = sdk.tools.iter().filter_map(|t| t.mcp).collect();
+            json_in_single_quotes(&serde_json::to_string(&advertised).expect("MCP tools serialise"))
+        },
+    );
+    let mut declarations = shared;
+    let mut tools = Vec::with_capacity(per_tool.len());
+    for (sides, tool) in per_tool {
+        declarations.extend(sides);
+        tools.push(tool);
     }
-    let advertised: Vec<_> = sdk.tools.iter().filter_map(|t| t.mcp).collect();
-    let advertised = serde_json::to_string(&advertised).expect("MCP tools serialise");
     let context = Context {
         package: sdk.package.as_str(),
         version: sdk.version,
         description: sdk.description.map(|d| d.lines().collect()).unwrap_or_default(),
         declarations,
         tools,
-        advertised: json_in_single_quotes(&advertised),
+        advertised,
         error_key: quoted(TOOL_ERROR_KEY),
     };
     let contents = crate::emit::template::render(INDEX, TEMPLATE, &context);
     vec![Artifact { path: INDEX.to_owned(), contents }]
+}
+
+/// One tool's three types (input, output, error) and its model for the template.
+fn tool_parts(types: &Types<'_, '_>, tool: &Tool<'_>) -> ([Declaration; 3], ToolModel) {
+    let entry = tool.entry;
+    let doc = tool_doc(tool);
+    let input = tool.input_type();
+    let side = |name: String, schema: Option<&Value>, side: &str| match schema {
+        Some(schema) => types.declaration(&name, schema, &name, Vec::new()),
+        None => Declaration {
+            comment: doc_comment(&[format!("`{}` declares no {side} schema: any JSON value.", tool.name())], 0),
+            name,
+            ty: "unknown".to_owned(),
+        },
+    };
+    let declarations = [
+        types.declaration(&input, &entry.input_schema, &input, doc.clone()),
+        side(tool.output_type(), entry.output_schema.as_ref(), "output"),
+        side(tool.error_type(), entry.error_schema.as_ref(), "error"),
+    ];
+    let model = ToolModel {
+        literal: quoted(tool.name()),
+        key: property_name(tool.name()),
+        value_key: value_key(tool.name()),
+        input,
+        output: tool.output_type(),
+        error: tool.error_type(),
+        comment: doc_comment(&doc, 1),
+        mcp: tool.mcp.is_some(),
+        wrapped: tool.output_wrapped,
+        info: info(tool),
+    };
+    (declarations, model)
 }
 
 /// `json` (serde_json's compact output) as a single-quoted JavaScript string literal,
