@@ -41,19 +41,7 @@ pub fn read(document: &Loaded, diagnostics: &mut Vec<Diagnostic>) -> Result<Vec<
 }
 
 fn tool(read: &mut Read, tool: &Map<String, Value>, diagnostics: &mut Vec<Diagnostic>) -> Option<Read> {
-    let name = match tool.get("name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.clone(),
-        Some(_) => {
-            let message = format!("the tool at {} has a \"name\" that is not a non-empty string", shown(&read.at));
-            diagnostics.push(IMPORT_TOOL.diag(message).at(read.origin(&Pointer::root().key("name"))));
-            return None;
-        }
-        None => {
-            let message = format!("the tool at {} has no \"name\"", shown(&read.at));
-            diagnostics.push(IMPORT_TOOL.diag(message).at(read.origin(&Pointer::root())));
-            return None;
-        }
-    };
+    let name = super::tool_name(read, tool, diagnostics)?;
     let errors_before = diagnostics.iter().filter(|d| d.is_error()).count();
     read.spec.insert("name".into(), Value::String(name.clone()));
     match tool.get("description") {

@@ -151,20 +151,7 @@ fn tool(source: &Arc<SourceFile>, at: Pointer, value: &Value, diagnostics: &mut 
         return None;
     };
     let mut read = Read { spec: Map::new(), source: source.clone(), at, arguments: Vec::new() };
-    let name = match tool.get("name") {
-        Some(Value::String(name)) if !name.trim().is_empty() => name.clone(),
-        Some(other) => {
-            let message = format!("the tool at {} has a \"name\" that is not a non-empty string", shown(&read.at));
-            let _ = other;
-            diagnostics.push(IMPORT_TOOL.diag(message).at(read.origin(&Pointer::root().key("name"))));
-            return None;
-        }
-        None => {
-            let message = format!("the tool at {} has no \"name\"", shown(&read.at));
-            diagnostics.push(IMPORT_TOOL.diag(message).at(read.origin(&Pointer::root())));
-            return None;
-        }
-    };
+    let name = super::tool_name(&read, tool, diagnostics)?;
     read.spec.insert("name".into(), Value::String(name.clone()));
     let errors_before = diagnostics.iter().filter(|d| d.is_error()).count();
     let wrong = |read: &Read, key: &str, expected: &str, diagnostics: &mut Vec<Diagnostic>| {

@@ -215,6 +215,20 @@ pub fn meta_name(key: &str) -> bool {
         && bytes.iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
+/// A tool's `name`; `None`, with an error, when it has none or not a non-empty string.
+pub fn tool_name(read: &Read, tool: &Map<String, Value>, diagnostics: &mut Vec<Diagnostic>) -> Option<String> {
+    let (message, at) = match tool.get("name") {
+        Some(Value::String(name)) if !name.trim().is_empty() => return Some(name.clone()),
+        Some(_) => (
+            format!("the tool at {} has a \"name\" that is not a non-empty string", mcp::shown(&read.at)),
+            Pointer::root().key("name"),
+        ),
+        None => (format!("the tool at {} has no \"name\"", mcp::shown(&read.at)), Pointer::root()),
+    };
+    diagnostics.push(IMPORT_TOOL.diag(message).at(read.origin(&at)));
+    None
+}
+
 /// Keeps a tool's unknown `key` (none of `known`) under `meta` when it can, saying so
 /// either way, and which known key it most likely misspells.
 pub fn keep_unknown(

@@ -30,7 +30,7 @@ use super::{Construct, Nullable, Profile, tool_findings};
 use crate::pointer::{Pointer, Segment};
 use crate::project::mcp::McpTool;
 use crate::schema::constructs::{self, local_target};
-use crate::schema::walk;
+use crate::schema::walk::{self, Holds};
 
 /// How a change relates to what the schema accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -298,26 +298,10 @@ impl Step {
 
 /// The subschemas a keyword's value holds (see [`walk`]).
 fn children<'v>(keyword: &str, value: &'v mut Value) -> Vec<(Step, &'v mut Value)> {
-    match keyword {
-        "additionalProperties"
-        | "contains"
-        | "contentSchema"
-        | "else"
-        | "if"
-        | "items"
-        | "not"
-        | "propertyNames"
-        | "then"
-        | "unevaluatedItems"
-        | "unevaluatedProperties" => vec![(Step::One, value)],
-        "allOf" | "anyOf" | "oneOf" | "prefixItems" => match value {
-            Value::Array(items) => items.iter_mut().enumerate().map(|(i, v)| (Step::Index(i), v)).collect(),
-            _ => Vec::new(),
-        },
-        "$defs" | "definitions" | "dependentSchemas" | "patternProperties" | "properties" => match value {
-            Value::Object(members) => members.iter_mut().map(|(k, v)| (Step::Key(k.clone()), v)).collect(),
-            _ => Vec::new(),
-        },
+    match (walk::holds(keyword), value) {
+        (Holds::One, value) => vec![(Step::One, value)],
+        (Holds::List, Value::Array(items)) => items.iter_mut().enumerate().map(|(i, v)| (Step::Index(i), v)).collect(),
+        (Holds::Map, Value::Object(members)) => members.iter_mut().map(|(k, v)| (Step::Key(k.clone()), v)).collect(),
         _ => Vec::new(),
     }
 }

@@ -84,8 +84,8 @@ fn walk<'v>(node: &'v Value, path: &mut Vec<Step<'v>>, visit: &mut impl FnMut(&P
 }
 
 /// What a keyword's value holds: one subschema, a list or a map of them, or none.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Holds {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
     One,
     List,
     Map,
@@ -94,7 +94,7 @@ enum Holds {
 
 /// Which keywords hold subschemas. A `match`, which compiles to a switch on the
 /// length: walks run it for every key of every schema node.
-fn holds(keyword: &str) -> Holds {
+pub fn holds(keyword: &str) -> Holds {
     match keyword {
         "additionalProperties"
         | "contains"

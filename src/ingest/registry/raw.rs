@@ -60,8 +60,7 @@ impl<'a> EntryCtx<'a> {
 
     /// Reports `tool "<n>"` followed by `message` at a value.
     pub fn error(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
-        let text = format!("tool {:?}{}", self.tool, message);
-        self.diagnostics.push(rule.diag(text).at(Origin::value(self.source, at.clone())));
+        self.report(rule, message, Origin::value(self.source, at.clone()), None);
     }
 
     /// [`EntryCtx::error`] with a help line of its own.
@@ -72,8 +71,12 @@ impl<'a> EntryCtx<'a> {
         at: &Pointer,
         help: impl Into<String>,
     ) {
-        let text = format!("tool {:?}{}", self.tool, message);
-        self.diagnostics.push(rule.diag(text).at(Origin::value(self.source, at.clone())).help(help));
+        self.report(rule, message, Origin::value(self.source, at.clone()), Some(help.into()));
+    }
+
+    /// Reports `tool "<n>"` followed by `message` at a member name.
+    pub fn error_at_key(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
+        self.report(rule, message, Origin::key(self.source, at.clone()), None);
     }
 
     /// [`EntryCtx::error_at_key`] with a help line of its own.
@@ -84,14 +87,15 @@ impl<'a> EntryCtx<'a> {
         at: &Pointer,
         help: impl Into<String>,
     ) {
-        let text = format!("tool {:?}{}", self.tool, message);
-        self.diagnostics.push(rule.diag(text).at(Origin::key(self.source, at.clone())).help(help));
+        self.report(rule, message, Origin::key(self.source, at.clone()), Some(help.into()));
     }
 
-    /// Reports `tool "<n>"` followed by `message` at a member name.
-    pub fn error_at_key(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: &Pointer) {
-        let text = format!("tool {:?}{}", self.tool, message);
-        self.diagnostics.push(rule.diag(text).at(Origin::key(self.source, at.clone())));
+    fn report(&mut self, rule: &'static Rule, message: impl std::fmt::Display, at: Origin, help: Option<String>) {
+        let diagnostic = rule.diag(format!("tool {:?}{}", self.tool, message)).at(at);
+        self.diagnostics.push(match help {
+            Some(help) => diagnostic.help(help),
+            None => diagnostic,
+        });
     }
 
     pub fn push(&mut self, diagnostic: Diagnostic) {
