@@ -17,7 +17,9 @@ pub fn tune_for_a_short_run() {
     // Transparent huge pages are zeroed 2 MB at a time, and each may wait for the
     // kernel to compact memory: with them a 10,000-tool registry peaked 30 MB higher
     // and spent anywhere from 0.1 to 1.3 s in the kernel on a busy machine. mimalloc
-    // reads its own THP option before `main`, so the process opts out instead.
+    // reads its own THP option before `main`, so the process opts out instead, and
+    // mimalloc is built not to advise huge pages (libmimalloc-sys's `no_thp`, in
+    // Cargo.toml) for the arena it reserves before this runs.
     #[cfg(target_os = "linux")]
     // SAFETY: prctl with integer arguments only; failure just leaves THP as it was.
     unsafe {
