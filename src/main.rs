@@ -17,6 +17,7 @@ use harn_catalog::drift::{self, Finding, Owned};
 use harn_catalog::emit::sdk::{self, Language};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::import;
+use harn_catalog::index;
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::lint;
 use harn_catalog::paths::Confinement;
@@ -77,6 +78,16 @@ enum Command {
     /// Docker's MCP registry `tools.json` (`import docker`).
     #[command(subcommand)]
     Import(ImportSource),
+    /// Write the discovery index of a registry or catalog: its generation and, per
+    /// tool, canonical ID, search fields, contract hash and context cost.
+    Index(IndexArgs),
+    /// Search a registry or catalog's tools as a model would (lexical-v1), best first.
+    Search(SearchArgs),
+    /// Print one tool's validated contract (its MCP form) and contract hash.
+    Inspect(InspectArgs),
+    /// Print each tool's context cost (bytes and approximate tokens of its MCP
+    /// definition), largest first, with totals.
+    Stats(StatsArgs),
     /// List every rule the compiler checks.
     Rules {
         /// Print the table as Markdown with each rule's documentation.
@@ -282,6 +293,59 @@ impl From<LangArg> for Language {
             LangArg::Markdown => Language::Markdown,
         }
     }
+}
+
+/// What every command reading one input through the index takes.
+#[derive(clap::Args)]
+struct IndexInput {
+    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog.
+    file: PathBuf,
+    #[command(flatten)]
+    module: ModuleArgs,
+    #[command(flatten)]
+    paths: PathArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct IndexArgs {
+    #[command(flatten)]
+    input: IndexInput,
+    /// Indent with two spaces.
+    #[arg(long)]
+    pretty: bool,
+    /// Write the index to this file (atomically) instead of stdout.
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct SearchArgs {
+    #[command(flatten)]
+    input: IndexInput,
+    /// What to look for, in words ("read files").
+    query: String,
+    /// Results per page (at most 100).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=100))]
+    limit: u16,
+    /// The `nextCursor` of the previous page.
+    #[arg(long)]
+    cursor: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct InspectArgs {
+    #[command(flatten)]
+    input: IndexInput,
+    /// The tool's canonical ID (`tool:<namespace>/<name>` or `tool:<name>`), or its name.
+    id: String,
+}
+
+#[derive(clap::Args)]
+struct StatsArgs {
+    #[command(flatten)]
+    input: IndexInput,
 }
 
 #[derive(clap::Args)]
@@ -490,6 +554,10 @@ fn run(cli: Cli) -> u8 {
         Command::Diff(args) => compare(&args),
         Command::Import(ImportSource::Mcp(args)) => import(import::Kind::Mcp, &args),
         Command::Import(ImportSource::Docker(args)) => import(import::Kind::Docker, &args),
+        Command::Index(args) => index(&args),
+        Command::Search(args) => search(&args),
+        Command::Inspect(args) => inspect(&args),
+        Command::Stats(args) => stats(&args),
         Command::Rules { markdown } => {
             print!("{}", rule_table(markdown));
             OK
@@ -637,6 +705,97 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
             self::report(&renderer, &diagnostics, "; nothing was written");
             Err(if compilation.unreadable { USAGE } else { REJECTED })
         }
+    }
+}
+
+/// Compiles `input` and builds its discovery index; prints the diagnostics; the exit
+/// code when there is no index.
+fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
+    let options =
+        Options { surface: input.module.surface, deny_warnings: input.report.deny_warnings, ..Options::default() };
+    let compilation = compile::compile_file_in(&input.file, options, &input.paths.confinement());
+    let renderer = input.report.renderer();
+    let mut diagnostics = compilation.diagnostics.into_vec();
+    let (Some(catalog), Some(provenance), Some(prepared)) =
+        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+    else {
+        report(&renderer, &diagnostics, "; nothing was written");
+        return Err(if compilation.unreadable { USAGE } else { REJECTED });
+    };
+    let built = index::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
+    match built {
+        Some(built) => {
+            report(&renderer, &diagnostics, "");
+            std::mem::forget((compilation.catalog, compilation.provenance, compilation.prepared));
+            Ok(built)
+        }
+        None => {
+            report(&renderer, &diagnostics, "; nothing was written");
+            Err(REJECTED)
+        }
+    }
+}
+
+fn index(args: &IndexArgs) -> u8 {
+    let built = match indexed(&args.input) {
+        Ok(built) => built,
+        Err(code) => return code,
+    };
+    let text = emit::canonical_json(&built.index, Layout::pretty_if(args.pretty));
+    match &args.output {
+        Some(path) => match emit::write_atomically(path, text.as_bytes()) {
+            Ok(()) => OK,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                USAGE
+            }
+        },
+        None => print(&text),
+    }
+}
+
+fn search(args: &SearchArgs) -> u8 {
+    let built = match indexed(&args.input) {
+        Ok(built) => built,
+        Err(code) => return code,
+    };
+    let limit = usize::from(args.limit);
+    match index::search::search(&built.index, &args.query, limit, args.cursor.as_deref()) {
+        Ok(page) if args.input.report.format == ErrorFormat::Json => {
+            print(&emit::canonical_json(&page, Layout::Compact))
+        }
+        Ok(page) => print(&index::render::page(&page)),
+        Err(index::search::BadCursor) => {
+            eprintln!(
+                "error: the cursor {:?} was not handed out for this query over this catalog; search again without --cursor",
+                args.cursor.as_deref().unwrap_or_default()
+            );
+            USAGE
+        }
+    }
+}
+
+fn inspect(args: &InspectArgs) -> u8 {
+    let built = match indexed(&args.input) {
+        Ok(built) => built,
+        Err(code) => return code,
+    };
+    match index::render::inspect(&built, &args.id) {
+        Ok(text) => print(&text),
+        Err(message) => {
+            eprintln!("error: {message}");
+            USAGE
+        }
+    }
+}
+
+fn stats(args: &StatsArgs) -> u8 {
+    match indexed(&args.input) {
+        Ok(built) if args.input.report.format == ErrorFormat::Json => {
+            print(&emit::canonical_json(&index::render::stats_json(&built.index), Layout::Compact))
+        }
+        Ok(built) => print(&index::render::stats(&built.index)),
+        Err(code) => code,
     }
 }
 

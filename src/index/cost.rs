@@ -1,0 +1,38 @@
+//! A tool's context cost (docs/contract-hash.md, "Context cost"): the bytes of its
+//! MCP `tools/list` entry as `harn-catalog mcp` prints it (compact JSON), and an
+//! approximate token count, one token per started 4 bytes.
+
+use serde::Serialize;
+
+use crate::project::mcp::McpTool;
+
+/// Bytes per token of the approximation: the common rule of thumb for English and
+/// JSON with BPE tokenizers; no tokenizer is run.
+pub const BYTES_PER_TOKEN: usize = 4;
+
+/// What loading a tool's definition costs a model's context.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Cost {
+    pub bytes: usize,
+    pub tokens: usize,
+}
+
+impl Cost {
+    /// The cost of a projected tool.
+    pub fn of(tool: &McpTool) -> Cost {
+        let bytes = serde_json::to_vec(tool).expect("a projected tool serialises").len();
+        Cost::of_bytes(bytes)
+    }
+
+    pub fn of_bytes(bytes: usize) -> Cost {
+        Cost { bytes, tokens: bytes.div_ceil(BYTES_PER_TOKEN) }
+    }
+
+    /// The cost of several tools loaded together: their bytes and their tokens each
+    /// added up (so a column of costs adds up to its total).
+    pub fn total<'c>(costs: impl IntoIterator<Item = &'c Cost>) -> Cost {
+        costs
+            .into_iter()
+            .fold(Cost::default(), |sum, c| Cost { bytes: sum.bytes + c.bytes, tokens: sum.tokens + c.tokens })
+    }
+}
