@@ -21,6 +21,7 @@
 //! [lint]                           # `harn-catalog check` also lints every input
 //! profiles = ["openai-strict", "gemini"]   # client profiles (or "all")
 //! server = "widgets"               # the server name clients prefix tools with
+//! closed_objects = false           # no closed-objects lint in `check` (default: on)
 //!
 //! [[accept]]                         # a change `harn-catalog diff` no longer fails on
 //! fingerprint = "3f9c0a1e5b7d2c44"   # as `diff` prints it
@@ -72,7 +73,7 @@ pub struct McpSettings {
 }
 
 /// `[lint]`: the client profiles (`harn-catalog lint --profile`) `check` runs.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Lint {
     /// Profile names, or `"all"`.
@@ -82,6 +83,20 @@ pub struct Lint {
     /// `info.name`, else its file stem).
     #[serde(default)]
     pub server: Option<String>,
+    /// Whether `check` runs the closed-objects lint (`open-input-object`) on every
+    /// input (default: yes).
+    #[serde(default = "yes")]
+    pub closed_objects: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Lint {
+    fn default() -> Self {
+        Lint { profiles: Vec::new(), server: None, closed_objects: true }
+    }
 }
 
 /// One catalog to generate.

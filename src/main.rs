@@ -173,12 +173,16 @@ struct LintArgs {
     /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
     /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
     /// claude-desktop, vscode-copilot, cursor, mcp-2025-11-25.
-    #[arg(long, value_name = "NAME[,NAME…]", required = true)]
+    #[arg(long, value_name = "NAME[,NAME…]", required_unless_present = "closed_objects")]
     profile: Vec<String>,
     /// The server name clients prefix tool names with (default: the registry's
     /// `info.name`, else the file's stem).
     #[arg(long, value_name = "NAME")]
     server: Option<String>,
+    /// Also run the closed-objects lint (`open-input-object`): warn about every input
+    /// object that sets neither `additionalProperties` nor `unevaluatedProperties`.
+    #[arg(long)]
+    closed_objects: bool,
     #[command(flatten)]
     module: ModuleArgs,
     #[command(flatten)]
@@ -755,12 +759,21 @@ fn index(args: &IndexArgs) -> u8 {
 }
 
 fn search(args: &SearchArgs) -> u8 {
-    let built = match indexed(&args.input) {
-        Ok(built) => built,
-        Err(code) => return code,
+    // An index `index` wrote is searched as it is; anything else is compiled first.
+    let read = std::fs::read(&args.input.file).ok().and_then(|bytes| index::Index::read(&bytes));
+    let snapshot = match read {
+        Some(Ok(snapshot)) => snapshot,
+        Some(Err(e)) => {
+            eprintln!("error: {} starts as a discovery index but is not one: {e}", args.input.file.display());
+            return USAGE;
+        }
+        None => match indexed(&args.input) {
+            Ok(built) => built.index,
+            Err(code) => return code,
+        },
     };
     let limit = usize::from(args.limit);
-    match index::search::search(&built.index, &args.query, limit, args.cursor.as_deref()) {
+    match index::search::search(&snapshot, &args.query, limit, args.cursor.as_deref()) {
         Ok(page) if args.input.report.format == ErrorFormat::Json => {
             print(&emit::canonical_json(&page, Layout::Compact))
         }
@@ -884,6 +897,7 @@ fn mcp_for_profile(args: &McpArgs, name: &str, options: Options, caching: mcp::C
 fn lint(args: &LintArgs) -> u8 {
     let profiles = match lint::parse_profiles(&args.profile) {
         Ok(profiles) => profiles,
+        Err(_) if args.profile.is_empty() && args.closed_objects => Vec::new(),
         Err(e) => {
             eprintln!("error: {e}");
             return USAGE;
@@ -891,7 +905,14 @@ fn lint(args: &LintArgs) -> u8 {
     };
     let options =
         Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
-    let outcome = lint::lint_file(&args.file, options, &args.paths.confinement(), &profiles, args.server.as_deref());
+    let outcome = lint::lint_file(
+        &args.file,
+        options,
+        &args.paths.confinement(),
+        &profiles,
+        args.server.as_deref(),
+        args.closed_objects,
+    );
     let renderer = args.report.renderer();
     report(&renderer, &outcome.diagnostics, "");
     if outcome.unreadable {
@@ -1074,10 +1095,12 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         eprintln!("error: an input was refused; nothing was written");
         return REJECTED;
     }
-    // `[lint] profiles`: `check` also lints every input against the client profiles.
-    if check && !config.lint.profiles.is_empty() {
+    // `[lint] profiles`: `check` also lints every input against the client profiles,
+    // and runs the closed-objects lint unless `[lint] closed_objects = false`.
+    if check && (!config.lint.profiles.is_empty() || config.lint.closed_objects) {
         let profiles = match lint::parse_profiles(&config.lint.profiles) {
             Ok(profiles) => profiles,
+            Err(_) if config.lint.profiles.is_empty() => Vec::new(),
             Err(e) => {
                 eprintln!("error: {}: [lint] profiles: {e}", args.config.display());
                 return USAGE;
@@ -1087,8 +1110,17 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         let mut lint_refused = false;
         for input in inputs {
             let options = options_of(false, Surface::Auto);
-            let outcome = lint::lint_file(&input, options, &confinement, &profiles, config.lint.server.as_deref());
-            let findings: Vec<Diagnostic> = outcome.diagnostics.into_iter().filter(|d| d.profile.is_some()).collect();
+            let outcome = lint::lint_file(
+                &input,
+                options,
+                &confinement,
+                &profiles,
+                config.lint.server.as_deref(),
+                config.lint.closed_objects,
+            );
+            let linted =
+                |d: &Diagnostic| d.profile.is_some() || d.code() == lint::closed_objects::OPEN_INPUT_OBJECT.code;
+            let findings: Vec<Diagnostic> = outcome.diagnostics.into_iter().filter(linted).collect();
             eprint!("{}", renderer.render_all(&findings));
             lint_refused |= findings.iter().any(Diagnostic::is_error);
         }

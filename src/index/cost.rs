@@ -2,7 +2,7 @@
 //! MCP `tools/list` entry as `harn-catalog mcp` prints it (compact JSON), and an
 //! approximate token count, one token per started 4 bytes.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::project::mcp::McpTool;
 
@@ -11,7 +11,7 @@ use crate::project::mcp::McpTool;
 pub const BYTES_PER_TOKEN: usize = 4;
 
 /// What loading a tool's definition costs a model's context.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cost {
     pub bytes: usize,
     pub tokens: usize,

@@ -25,7 +25,7 @@ pub use cost::Cost;
 pub const TAGS_META_KEY: &str = "tags";
 
 /// The index `harn-catalog index` writes.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Index {
     /// `sha256:` and the hex sha256 of the canonical catalog.
     pub generation: String,
@@ -48,7 +48,7 @@ impl Kind {
 }
 
 /// One capability of the index.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Capability {
     /// `tool:<namespace>/<name>`, or `tool:<name>` without a namespace.
     pub id: String,
@@ -73,6 +73,20 @@ pub struct Capability {
     #[serde(rename = "contractHash")]
     pub contract_hash: String,
     pub cost: Cost,
+}
+
+impl Index {
+    /// An index `harn-catalog index` wrote, read back (for `search` over a snapshot
+    /// without compiling its catalog again): `None` when `bytes` do not start as an
+    /// index does (`{"generation"`, compact or pretty), else the index or why it is
+    /// not one.
+    pub fn read(bytes: &[u8]) -> Option<Result<Index, String>> {
+        let start: Vec<u8> = bytes.iter().take(64).copied().filter(|b| !b.is_ascii_whitespace()).collect();
+        if !start.starts_with(b"{\"generation\"") {
+            return None;
+        }
+        Some(serde_json::from_slice(bytes).map_err(|e| e.to_string()))
+    }
 }
 
 /// The canonical ID of a tool.

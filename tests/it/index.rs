@@ -261,3 +261,27 @@ fn stats_sorts_tools_by_cost_and_totals_them() {
     assert_eq!(row["bytes"].as_u64().unwrap(), size);
     assert_eq!(row["tokens"].as_u64().unwrap(), size.div_ceil(4));
 }
+
+#[test]
+fn check_runs_the_closed_objects_lint_unless_the_configuration_turns_it_off() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "tools.json",
+        r#"{"tools": [{"name": "fs_read", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}]}"#,
+    );
+    let config = |extra: &str| format!("[[catalog]]\ninput = \"tools.json\"\noutput = \"out.json\"\n{extra}");
+    write(dir.path(), "harn-catalog.toml", config(""));
+    harn_catalog().current_dir(dir.path()).arg("gen").assert().success();
+    let on = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert!(on.status.success(), "a warning does not fail check");
+    assert!(String::from_utf8_lossy(&on.stderr).contains("warning[open-input-object]"));
+    write(dir.path(), "harn-catalog.toml", config("[lint]\nclosed_objects = false\n"));
+    let off = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert!(off.status.success());
+    assert!(
+        !String::from_utf8_lossy(&off.stderr).contains("open-input-object"),
+        "{}",
+        String::from_utf8_lossy(&off.stderr)
+    );
+}
