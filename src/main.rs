@@ -717,24 +717,28 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
 fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
     let options =
         Options { surface: input.module.surface, deny_warnings: input.report.deny_warnings, ..Options::default() };
-    let compilation = compile::compile_file_in(&input.file, options, &input.paths.confinement());
-    let renderer = input.report.renderer();
+    index_file(&input.file, options, &input.paths.confinement(), &input.report.renderer())
+}
+
+/// [`indexed`], for any file, options and confinement.
+fn index_file(file: &Path, options: Options, paths: &Confinement, renderer: &Renderer) -> Result<index::Built, u8> {
+    let compilation = compile::compile_file_in(file, options, paths);
     let mut diagnostics = compilation.diagnostics.into_vec();
     let (Some(catalog), Some(provenance), Some(prepared)) =
         (&compilation.catalog, &compilation.provenance, &compilation.prepared)
     else {
-        report(&renderer, &diagnostics, "; nothing was written");
+        report(renderer, &diagnostics, "; nothing was written");
         return Err(if compilation.unreadable { USAGE } else { REJECTED });
     };
     let built = index::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
     match built {
         Some(built) => {
-            report(&renderer, &diagnostics, "");
+            report(renderer, &diagnostics, "");
             std::mem::forget((compilation.catalog, compilation.provenance, compilation.prepared));
             Ok(built)
         }
         None => {
-            report(&renderer, &diagnostics, "; nothing was written");
+            report(renderer, &diagnostics, "; nothing was written");
             Err(REJECTED)
         }
     }
@@ -1126,6 +1130,30 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         }
         if lint_refused {
             eprintln!("error: a client profile of [lint] refuses a tool");
+            return REJECTED;
+        }
+    }
+    // `[[budget]]`: the tools each profile preloads must fit its budget.
+    if check && !config.budgets.is_empty() {
+        let mut over = false;
+        for budget in &config.budgets {
+            let input = config.root.join(budget.input.get_ref());
+            let built = match index_file(&input, options_of(false, Surface::Auto), &confinement, &renderer) {
+                Ok(built) => built,
+                Err(code) => return code,
+            };
+            let limits = index::budget::Limits {
+                preload: budget.preload.as_deref(),
+                tokens: budget.tokens,
+                bytes: budget.bytes,
+            };
+            let verdict = index::budget::check(&built.index, &limits);
+            if let Some(message) = index::budget::message(&budget.name, &limits, &verdict) {
+                eprintln!("error: {}: {message}", args.config.display());
+                over = true;
+            }
+        }
+        if over {
             return REJECTED;
         }
     }

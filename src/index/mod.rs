@@ -6,6 +6,7 @@
 //! [`hash`] computes contract hashes and the generation, [`cost`] context costs,
 //! [`search`] the lexical search over an index.
 
+pub mod budget;
 pub mod cost;
 pub mod hash;
 pub mod render;

@@ -285,3 +285,46 @@ fn check_runs_the_closed_objects_lint_unless_the_configuration_turns_it_off() {
         String::from_utf8_lossy(&off.stderr)
     );
 }
+
+#[test]
+fn check_fails_a_budget_the_preloaded_tools_overrun_naming_the_largest() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(common::root().join("fixtures/index/fs.yaml"), dir.path().join("fs.yaml")).unwrap();
+    let costs = built(&dir.path().join("fs.yaml"));
+    let cost = |id: &str| costs.index.capabilities.iter().find(|c| c.id == id).unwrap().cost;
+    let (cat, head) = (cost("tool:fs/cat"), cost("tool:fs/head"));
+    let config = |budget: &str| {
+        let text = format!(
+            "[[catalog]]\ninput = \"fs.yaml\"\noutput = \"out.json\"\n[lint]\nclosed_objects = false\n[[budget]]\nname = \"chat\"\ninput = \"fs.yaml\"\n{budget}"
+        );
+        write(dir.path(), "harn-catalog.toml", text);
+    };
+    config("");
+    harn_catalog().current_dir(dir.path()).arg("gen").assert().success();
+    // Exactly the two preloaded tools' tokens fit; one token less does not.
+    let fits = cat.tokens + head.tokens;
+    config(&format!("preload = [\"tool:fs/cat\", \"head\"]\ntokens = {fits}\n"));
+    harn_catalog().current_dir(dir.path()).arg("check").assert().success();
+    config(&format!("preload = [\"tool:fs/cat\", \"head\"]\ntokens = {}\n", fits - 1));
+    let over = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert_eq!(over.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&over.stderr);
+    let (first, second) =
+        if cat.bytes >= head.bytes { ("tool:fs/cat", "tool:fs/head") } else { ("tool:fs/head", "tool:fs/cat") };
+    let named = stderr.find(first).zip(stderr.find(second));
+    assert!(named.is_some_and(|(a, b)| a < b), "the largest first: {stderr}");
+    assert!(stderr.contains("budget \"chat\""), "{stderr}");
+    // Bytes too; and without preload, every discoverable tool not deferred is counted.
+    let all: usize = costs.index.capabilities.iter().map(|c| c.cost.bytes).sum();
+    config(&format!("bytes = {all}\n"));
+    harn_catalog().current_dir(dir.path()).arg("check").assert().success();
+    config(&format!("bytes = {}\n", all - 1));
+    harn_catalog().current_dir(dir.path()).arg("check").assert().code(1);
+    config("preload = [\"fs/nope\"]\ntokens = 10\n");
+    harn_catalog()
+        .current_dir(dir.path())
+        .arg("check")
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("\"fs/nope\""));
+}
