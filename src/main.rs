@@ -750,6 +750,8 @@ fn index(args: &IndexArgs) -> u8 {
         Err(code) => return code,
     };
     let text = emit::canonical_json(&built.index, Layout::pretty_if(args.pretty));
+    // The process ends next: freeing every tool's definitions would only cost time.
+    std::mem::forget(built);
     match &args.output {
         Some(path) => match emit::write_atomically(path, text.as_bytes()) {
             Ok(()) => OK,

@@ -10,6 +10,20 @@ use crate::project::mcp::McpTool;
 /// JSON with BPE tokenizers; no tokenizer is run.
 pub const BYTES_PER_TOKEN: usize = 4;
 
+/// A writer that only counts what is written.
+struct Counter(usize);
+
+impl std::io::Write for Counter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// What loading a tool's definition costs a model's context.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cost {
@@ -20,8 +34,9 @@ pub struct Cost {
 impl Cost {
     /// The cost of a projected tool.
     pub fn of(tool: &McpTool) -> Cost {
-        let bytes = serde_json::to_vec(tool).expect("a projected tool serialises").len();
-        Cost::of_bytes(bytes)
+        let mut counted = Counter(0);
+        serde_json::to_writer(&mut counted, tool).expect("a projected tool serialises");
+        Cost::of_bytes(counted.0)
     }
 
     pub fn of_bytes(bytes: usize) -> Cost {

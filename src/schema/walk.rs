@@ -103,8 +103,8 @@ pub fn visit_objects_mut(root: &mut Value, visit: &mut impl FnMut(&mut Map<Strin
 }
 
 /// What a keyword's value holds: one subschema, a list or a map of them, or none.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Holds {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
     One,
     List,
     Map,
@@ -113,7 +113,7 @@ enum Holds {
 
 /// Which keywords hold subschemas. A `match`, which compiles to a switch on the
 /// length: walks run it for every key of every schema node.
-fn holds(keyword: &str) -> Holds {
+pub fn holds(keyword: &str) -> Holds {
     match keyword {
         "additionalProperties"
         | "contains"
