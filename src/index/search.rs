@@ -3,6 +3,7 @@
 //! punctuation read as spaces and one plural `s` dropped; each field's matches have a
 //! documented weight; equal scores are ordered by canonical ID.
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{Capability, Index, hash::sha256};
@@ -172,8 +173,10 @@ pub fn search<'i>(index: &'i Index, query: &str, limit: usize, cursor: Option<&s
         }
     };
     let limit = limit.clamp(1, MAX_LIMIT);
+    // Scored in parallel: splitting every capability's fields into terms is most of a
+    // search of a large index.
     let mut scored: Vec<(u32, &Capability)> =
-        index.capabilities.iter().map(|c| (score(c, &query), c)).filter(|(s, _)| *s > 0).collect();
+        index.capabilities.par_iter().map(|c| (score(c, &query), c)).filter(|(s, _)| *s > 0).collect();
     scored.sort_by(|(a, x), (b, y)| b.cmp(a).then_with(|| x.id.cmp(&y.id)));
     let end = (offset + limit).min(scored.len());
     let results = scored
