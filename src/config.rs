@@ -21,6 +21,13 @@
 //! [lint]                           # `harn-catalog check` also lints every input
 //! profiles = ["openai-strict", "gemini"]   # client profiles (or "all")
 //! server = "widgets"               # the server name clients prefix tools with
+//! closed_objects = false           # no closed-objects lint in `check` (default: on)
+//!
+//! [[budget]]                       # `harn-catalog check` fails when the tools
+//! name = "chat"                    # a client preloads cost more context than this
+//! input = "registry.yaml"
+//! preload = ["lookup_widget"]      # names or IDs (default: every discoverable tool
+//! tokens = 2000                    # not deferred); tokens and/or bytes
 //!
 //! [[accept]]                         # a change `harn-catalog diff` no longer fails on
 //! fingerprint = "3f9c0a1e5b7d2c44"   # as `diff` prints it
@@ -58,6 +65,29 @@ pub struct Config {
     pub mcp: McpSettings,
     /// The client profiles `harn-catalog check` lints every input against.
     pub lint: Lint,
+    /// Context budgets `harn-catalog check` holds inputs to.
+    pub budgets: Vec<Budget>,
+}
+
+/// `[[budget]]`: a set of tools a client preloads from one input, and what their
+/// definitions may cost its context (`harn-catalog stats` shows the costs).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Budget {
+    /// The profile's name, for messages.
+    pub name: String,
+    /// The registry or catalog the tools come from.
+    pub input: Spanned<PathBuf>,
+    /// The tools preloaded, by name or canonical ID; without it, every tool a model
+    /// may discover that is not loaded on demand (`deferLoading`).
+    #[serde(default)]
+    pub preload: Option<Vec<String>>,
+    /// The most approximate tokens their definitions may take.
+    #[serde(default)]
+    pub tokens: Option<usize>,
+    /// The most bytes their definitions may take.
+    #[serde(default)]
+    pub bytes: Option<usize>,
 }
 
 /// `[mcp]`: the protocol version `harn-catalog mcp` writes for, and for 2026-07-28 how
@@ -72,7 +102,7 @@ pub struct McpSettings {
 }
 
 /// `[lint]`: the client profiles (`harn-catalog lint --profile`) `check` runs.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Lint {
     /// Profile names, or `"all"`.
@@ -82,6 +112,20 @@ pub struct Lint {
     /// `info.name`, else its file stem).
     #[serde(default)]
     pub server: Option<String>,
+    /// Whether `check` runs the closed-objects lint (`open-input-object`) on every
+    /// input (default: yes).
+    #[serde(default = "yes")]
+    pub closed_objects: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Lint {
+    fn default() -> Self {
+        Lint { profiles: Vec::new(), server: None, closed_objects: true }
+    }
 }
 
 /// One catalog to generate.
@@ -137,6 +181,8 @@ struct File {
     mcp: McpSettings,
     #[serde(default)]
     lint: Lint,
+    #[serde(default)]
+    budget: Vec<Budget>,
 }
 
 /// Reads a configuration file. Errors say what is wrong and where.
@@ -157,6 +203,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
         accepted: file.accept,
         mcp: file.mcp,
         lint: file.lint,
+        budgets: file.budget,
     })
 }
 

@@ -6,7 +6,9 @@
 //! catalog for its adapters, the generated CLI and MCP (the prepare phase); and
 //! [`emit`] writes the canonical catalog and the protocol artifacts. [`compile`] ties
 //! the phases together. [`drift`] says that a committed artifact is stale; [`diff`]
-//! says what changed between two catalogs and whom it breaks.
+//! says what changed between two catalogs and whom it breaks. [`index`], above the MCP
+//! projection and below `emit`, `diff` and `drift`, computes the discovery index:
+//! contract hashes, lexical search and context costs.
 //!
 //! Lower layers never import higher ones, and `check` and `project` never import each
 //! other: what both need sits below them. [`schema`] holds the JSON Schema helpers
@@ -24,6 +26,7 @@ pub mod diff;
 pub mod drift;
 pub mod emit;
 pub mod import;
+pub mod index;
 pub mod ingest;
 pub mod lint;
 pub mod paths;

@@ -17,6 +17,7 @@ use harn_catalog::drift::{self, Finding, Owned};
 use harn_catalog::emit::sdk::{self, Language};
 use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::import;
+use harn_catalog::index;
 use harn_catalog::ingest::harn::Surface;
 use harn_catalog::lint;
 use harn_catalog::paths::Confinement;
@@ -77,6 +78,16 @@ enum Command {
     /// Docker's MCP registry `tools.json` (`import docker`).
     #[command(subcommand)]
     Import(ImportSource),
+    /// Write the discovery index of a registry or catalog: its generation and, per
+    /// tool, canonical ID, search fields, contract hash and context cost.
+    Index(IndexArgs),
+    /// Search a registry or catalog's tools as a model would (lexical-v1), best first.
+    Search(SearchArgs),
+    /// Print one tool's validated contract (its MCP form) and contract hash.
+    Inspect(InspectArgs),
+    /// Print each tool's context cost (bytes and approximate tokens of its MCP
+    /// definition), largest first, with totals.
+    Stats(StatsArgs),
     /// List every rule the compiler checks.
     Rules {
         /// Print the table as Markdown with each rule's documentation.
@@ -162,12 +173,16 @@ struct LintArgs {
     /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
     /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
     /// claude-desktop, vscode-copilot, cursor, mcp-2025-11-25.
-    #[arg(long, value_name = "NAME[,NAME…]", required = true)]
+    #[arg(long, value_name = "NAME[,NAME…]", required_unless_present = "closed_objects")]
     profile: Vec<String>,
     /// The server name clients prefix tool names with (default: the registry's
     /// `info.name`, else the file's stem).
     #[arg(long, value_name = "NAME")]
     server: Option<String>,
+    /// Also run the closed-objects lint (`open-input-object`): warn about every input
+    /// object that sets neither `additionalProperties` nor `unevaluatedProperties`.
+    #[arg(long)]
+    closed_objects: bool,
     #[command(flatten)]
     module: ModuleArgs,
     #[command(flatten)]
@@ -282,6 +297,59 @@ impl From<LangArg> for Language {
             LangArg::Markdown => Language::Markdown,
         }
     }
+}
+
+/// What every command reading one input through the index takes.
+#[derive(clap::Args)]
+struct IndexInput {
+    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog.
+    file: PathBuf,
+    #[command(flatten)]
+    module: ModuleArgs,
+    #[command(flatten)]
+    paths: PathArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+#[derive(clap::Args)]
+struct IndexArgs {
+    #[command(flatten)]
+    input: IndexInput,
+    /// Indent with two spaces.
+    #[arg(long)]
+    pretty: bool,
+    /// Write the index to this file (atomically) instead of stdout.
+    #[arg(short, long, value_name = "OUT")]
+    output: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct SearchArgs {
+    #[command(flatten)]
+    input: IndexInput,
+    /// What to look for, in words ("read files").
+    query: String,
+    /// Results per page (at most 100).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=100))]
+    limit: u16,
+    /// The `nextCursor` of the previous page.
+    #[arg(long)]
+    cursor: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct InspectArgs {
+    #[command(flatten)]
+    input: IndexInput,
+    /// The tool's canonical ID (`tool:<namespace>/<name>` or `tool:<name>`), or its name.
+    id: String,
+}
+
+#[derive(clap::Args)]
+struct StatsArgs {
+    #[command(flatten)]
+    input: IndexInput,
 }
 
 #[derive(clap::Args)]
@@ -490,6 +558,10 @@ fn run(cli: Cli) -> u8 {
         Command::Diff(args) => compare(&args),
         Command::Import(ImportSource::Mcp(args)) => import(import::Kind::Mcp, &args),
         Command::Import(ImportSource::Docker(args)) => import(import::Kind::Docker, &args),
+        Command::Index(args) => index(&args),
+        Command::Search(args) => search(&args),
+        Command::Inspect(args) => inspect(&args),
+        Command::Stats(args) => stats(&args),
         Command::Rules { markdown } => {
             print!("{}", rule_table(markdown));
             OK
@@ -640,6 +712,112 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
     }
 }
 
+/// Compiles `input` and builds its discovery index; prints the diagnostics; the exit
+/// code when there is no index.
+fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
+    let options =
+        Options { surface: input.module.surface, deny_warnings: input.report.deny_warnings, ..Options::default() };
+    index_file(&input.file, options, &input.paths.confinement(), &input.report.renderer())
+}
+
+/// [`indexed`], for any file, options and confinement.
+fn index_file(file: &Path, options: Options, paths: &Confinement, renderer: &Renderer) -> Result<index::Built, u8> {
+    let compilation = compile::compile_file_in(file, options, paths);
+    let mut diagnostics = compilation.diagnostics.into_vec();
+    let (Some(catalog), Some(provenance), Some(prepared)) =
+        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+    else {
+        report(renderer, &diagnostics, "; nothing was written");
+        return Err(if compilation.unreadable { USAGE } else { REJECTED });
+    };
+    let built = index::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
+    match built {
+        Some(built) => {
+            report(renderer, &diagnostics, "");
+            std::mem::forget((compilation.catalog, compilation.provenance, compilation.prepared));
+            Ok(built)
+        }
+        None => {
+            report(renderer, &diagnostics, "; nothing was written");
+            Err(REJECTED)
+        }
+    }
+}
+
+fn index(args: &IndexArgs) -> u8 {
+    let built = match indexed(&args.input) {
+        Ok(built) => built,
+        Err(code) => return code,
+    };
+    let text = emit::canonical_json(&built.index, Layout::pretty_if(args.pretty));
+    // The process ends next: freeing every tool's definitions would only cost time.
+    std::mem::forget(built);
+    match &args.output {
+        Some(path) => match emit::write_atomically(path, text.as_bytes()) {
+            Ok(()) => OK,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                USAGE
+            }
+        },
+        None => print(&text),
+    }
+}
+
+fn search(args: &SearchArgs) -> u8 {
+    // An index `index` wrote is searched as it is; anything else is compiled first.
+    let read = std::fs::read(&args.input.file).ok().and_then(|bytes| index::Index::read(&bytes));
+    let snapshot = match read {
+        Some(Ok(snapshot)) => snapshot,
+        Some(Err(e)) => {
+            eprintln!("error: {} starts as a discovery index but is not one: {e}", args.input.file.display());
+            return USAGE;
+        }
+        None => match indexed(&args.input) {
+            Ok(built) => built.index,
+            Err(code) => return code,
+        },
+    };
+    let limit = usize::from(args.limit);
+    match index::search::search(&snapshot, &args.query, limit, args.cursor.as_deref()) {
+        Ok(page) if args.input.report.format == ErrorFormat::Json => {
+            print(&emit::canonical_json(&page, Layout::Compact))
+        }
+        Ok(page) => print(&index::render::page(&page)),
+        Err(index::search::BadCursor) => {
+            eprintln!(
+                "error: the cursor {:?} was not handed out for this query over this catalog; search again without --cursor",
+                args.cursor.as_deref().unwrap_or_default()
+            );
+            USAGE
+        }
+    }
+}
+
+fn inspect(args: &InspectArgs) -> u8 {
+    let built = match indexed(&args.input) {
+        Ok(built) => built,
+        Err(code) => return code,
+    };
+    match index::render::inspect(&built, &args.id) {
+        Ok(text) => print(&text),
+        Err(message) => {
+            eprintln!("error: {message}");
+            USAGE
+        }
+    }
+}
+
+fn stats(args: &StatsArgs) -> u8 {
+    match indexed(&args.input) {
+        Ok(built) if args.input.report.format == ErrorFormat::Json => {
+            print(&emit::canonical_json(&index::render::stats_json(&built.index), Layout::Compact))
+        }
+        Ok(built) => print(&index::render::stats(&built.index)),
+        Err(code) => code,
+    }
+}
+
 fn mcp(args: &McpArgs) -> u8 {
     // The configuration's [mcp] settings, when it exists, under the flags.
     let settings = if args.config.exists() {
@@ -725,6 +903,7 @@ fn mcp_for_profile(args: &McpArgs, name: &str, options: Options, caching: mcp::C
 fn lint(args: &LintArgs) -> u8 {
     let profiles = match lint::parse_profiles(&args.profile) {
         Ok(profiles) => profiles,
+        Err(_) if args.profile.is_empty() && args.closed_objects => Vec::new(),
         Err(e) => {
             eprintln!("error: {e}");
             return USAGE;
@@ -732,7 +911,14 @@ fn lint(args: &LintArgs) -> u8 {
     };
     let options =
         Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
-    let outcome = lint::lint_file(&args.file, options, &args.paths.confinement(), &profiles, args.server.as_deref());
+    let outcome = lint::lint_file(
+        &args.file,
+        options,
+        &args.paths.confinement(),
+        &profiles,
+        args.server.as_deref(),
+        args.closed_objects,
+    );
     let renderer = args.report.renderer();
     report(&renderer, &outcome.diagnostics, "");
     if outcome.unreadable {
@@ -915,10 +1101,12 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         eprintln!("error: an input was refused; nothing was written");
         return REJECTED;
     }
-    // `[lint] profiles`: `check` also lints every input against the client profiles.
-    if check && !config.lint.profiles.is_empty() {
+    // `[lint] profiles`: `check` also lints every input against the client profiles,
+    // and runs the closed-objects lint unless `[lint] closed_objects = false`.
+    if check && (!config.lint.profiles.is_empty() || config.lint.closed_objects) {
         let profiles = match lint::parse_profiles(&config.lint.profiles) {
             Ok(profiles) => profiles,
+            Err(_) if config.lint.profiles.is_empty() => Vec::new(),
             Err(e) => {
                 eprintln!("error: {}: [lint] profiles: {e}", args.config.display());
                 return USAGE;
@@ -928,13 +1116,46 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         let mut lint_refused = false;
         for input in inputs {
             let options = options_of(false, Surface::Auto);
-            let outcome = lint::lint_file(&input, options, &confinement, &profiles, config.lint.server.as_deref());
-            let findings: Vec<Diagnostic> = outcome.diagnostics.into_iter().filter(|d| d.profile.is_some()).collect();
+            let outcome = lint::lint_file(
+                &input,
+                options,
+                &confinement,
+                &profiles,
+                config.lint.server.as_deref(),
+                config.lint.closed_objects,
+            );
+            let linted =
+                |d: &Diagnostic| d.profile.is_some() || d.code() == lint::closed_objects::OPEN_INPUT_OBJECT.code;
+            let findings: Vec<Diagnostic> = outcome.diagnostics.into_iter().filter(linted).collect();
             eprint!("{}", renderer.render_all(&findings));
             lint_refused |= findings.iter().any(Diagnostic::is_error);
         }
         if lint_refused {
             eprintln!("error: a client profile of [lint] refuses a tool");
+            return REJECTED;
+        }
+    }
+    // `[[budget]]`: the tools each profile preloads must fit its budget.
+    if check && !config.budgets.is_empty() {
+        let mut over = false;
+        for budget in &config.budgets {
+            let input = config.root.join(budget.input.get_ref());
+            let built = match index_file(&input, options_of(false, Surface::Auto), &confinement, &renderer) {
+                Ok(built) => built,
+                Err(code) => return code,
+            };
+            let limits = index::budget::Limits {
+                preload: budget.preload.as_deref(),
+                tokens: budget.tokens,
+                bytes: budget.bytes,
+            };
+            let verdict = index::budget::check(&built.index, &limits);
+            if let Some(message) = index::budget::message(&budget.name, &limits, &verdict) {
+                eprintln!("error: {}: {message}", args.config.display());
+                over = true;
+            }
+        }
+        if over {
             return REJECTED;
         }
     }

@@ -12,6 +12,7 @@
 //! [`fingerprint`]: Change::fingerprint
 
 pub mod accept;
+mod contract_hash;
 pub mod git;
 mod metadata;
 mod render;
@@ -216,6 +217,7 @@ fn within_tool(pointer: &Pointer) -> Pointer {
 /// Every change from `old` to `new`, each located in `new`'s source when it has one.
 pub fn diff(old: &Compared<'_>, new: &Compared<'_>) -> Vec<Change> {
     let mut changes = tools::compare(old.catalog, new.catalog);
+    contract_hash::compare(old.catalog, new.catalog, &mut changes);
     metadata::compare_catalogs(old.catalog, new.catalog, &mut changes);
     // Last: it weighs every change above against the catalog's version.
     semver::check(old.catalog, new.catalog, &mut changes);

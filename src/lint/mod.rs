@@ -7,6 +7,7 @@
 //! the fact). Finding a construct is written once, in [`crate::schema::constructs`];
 //! [`downlevel`] rewrites what can be rewritten (`harn-catalog mcp --profile`).
 
+pub mod closed_objects;
 pub mod downlevel;
 pub mod profiles;
 pub mod rules;
@@ -405,6 +406,7 @@ pub fn lint_file(
     paths: &crate::paths::Confinement,
     profiles: &[Profile],
     server: Option<&str>,
+    closed_objects: bool,
 ) -> Outcome {
     let options =
         crate::compile::Options { mcp_documents: crate::project::McpDocuments::Build, every_audience: true, ..options };
@@ -419,6 +421,13 @@ pub fn lint_file(
     let target = Target { tools: &prepared.mcp, catalog, provenance, server };
     for profile in profiles {
         let mut found = lint(&target, profile);
+        if options.deny_warnings {
+            found.iter_mut().for_each(|d| d.severity = crate::diagnostics::Severity::Error);
+        }
+        diagnostics.extend(found);
+    }
+    if closed_objects {
+        let mut found = closed_objects::check(catalog, provenance);
         if options.deny_warnings {
             found.iter_mut().for_each(|d| d.severity = crate::diagnostics::Severity::Error);
         }

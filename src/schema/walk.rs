@@ -83,6 +83,25 @@ fn walk<'v>(node: &'v Value, path: &mut Vec<Step<'v>>, visit: &mut impl FnMut(&P
     }
 }
 
+/// Calls `visit` on every schema-bearing object node of `root` (the root included),
+/// mutably: a node's subschemas are visited after `visit` returns for it.
+pub fn visit_objects_mut(root: &mut Value, visit: &mut impl FnMut(&mut Map<String, Value>)) {
+    let Value::Object(object) = root else {
+        return;
+    };
+    visit(object);
+    for (keyword, value) in object.iter_mut() {
+        match (holds(keyword), value) {
+            (Holds::One, value) => visit_objects_mut(value, visit),
+            (Holds::List, Value::Array(items)) => items.iter_mut().for_each(|item| visit_objects_mut(item, visit)),
+            (Holds::Map, Value::Object(members)) => {
+                members.values_mut().for_each(|member| visit_objects_mut(member, visit))
+            }
+            _ => {}
+        }
+    }
+}
+
 /// What a keyword's value holds: one subschema, a list or a map of them, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holds {

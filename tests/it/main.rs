@@ -13,6 +13,7 @@ mod harn;
 mod harn_bounds;
 mod harn_fuzz;
 mod import;
+mod index;
 mod mcp_protocol;
 mod mcp_semantics;
 mod normalization;

@@ -153,6 +153,14 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
         return lint_for(rule, path);
     }
     let mut compilation = compile::compile_file(path, options);
+    // The closed-objects lint runs in `lint --closed-objects` and `check`, after both
+    // phases.
+    if rule.code == harn_catalog::lint::closed_objects::OPEN_INPUT_OBJECT.code {
+        if let (Some(catalog), Some(provenance)) = (&compilation.catalog, &compilation.provenance) {
+            compilation.diagnostics.extend(harn_catalog::lint::closed_objects::check(catalog, provenance));
+        }
+        return compilation;
+    }
     if rule.phase != Phase::Sdk {
         return compilation;
     }

@@ -71,6 +71,9 @@ fn tool_section(out: &mut String, sdk: &Sdk<'_>, tool: &Tool<'_>) {
         facts.push(format!("**Hints** {}.", hints.join(", ")));
     }
     facts.push(format!("**Audiences** {}.", tool.audiences().join(", ")));
+    if let Some(hash) = &tool.contract_hash {
+        facts.push(format!("**Contract hash** `{hash}`."));
+    }
     for fact in facts {
         let _ = writeln!(out, "{fact}\n");
     }

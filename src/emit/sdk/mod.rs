@@ -81,6 +81,9 @@ pub struct Tool<'c> {
     pub output_wrapped: bool,
     /// Its one-line signature (see [`signature`]).
     pub signature: String,
+    /// Its contract hash (`crate::index::hash`), `None` when its schemas cannot be
+    /// projected for MCP.
+    pub contract_hash: Option<String>,
 }
 
 impl Tool<'_> {
@@ -164,6 +167,7 @@ impl<'c> Sdk<'c> {
             }
         };
         let advertised: HashMap<&str, &McpTool> = mcp.iter().map(|m| (m.name.as_str(), m)).collect();
+        let mut hashes = crate::index::contract_hashes(catalog, |_| true).into_iter();
         let mut tools = Vec::with_capacity(catalog.tools.len());
         for (index, entry) in catalog.tools.iter().enumerate() {
             let (type_base, collision) = names.tool(entry.name.as_str());
@@ -175,7 +179,15 @@ impl<'c> Sdk<'c> {
             report(collision, origin, what);
             let advertised = advertised.get(entry.name.as_str()).copied();
             let output_wrapped = advertised.is_some_and(|m| m.output_wrapped);
-            tools.push(Tool { entry, type_base, mcp: advertised, output_wrapped, signature: String::new() });
+            let contract_hash = hashes.next().flatten();
+            tools.push(Tool {
+                entry,
+                type_base,
+                mcp: advertised,
+                output_wrapped,
+                signature: String::new(),
+                contract_hash,
+            });
         }
         let mut components = Vec::new();
         for (name, schema) in catalog.components.iter().flat_map(|c| &c.schemas) {

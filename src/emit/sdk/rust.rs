@@ -244,6 +244,7 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
         let idempotent = flag(annotations.idempotent_hint);
         let open_world = flag(annotations.open_world_hint);
         let audiences = tool.audiences();
+        let contract_hash = text(tool.contract_hash.as_deref());
         quote! {
             ToolInfo {
                 name: #name,
@@ -257,6 +258,7 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
                     open_world_hint: #open_world,
                 },
                 audiences: &[#(#audiences),*],
+                contract_hash: #contract_hash,
             },
         }
     });
@@ -270,6 +272,9 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
             pub annotations: ToolAnnotations,
             /// Who the tool is exposed to (`mcp`, `cli`, …).
             pub audiences: &'static [&'static str],
+            /// The sha256 of the tool's contract (docs/contract-hash.md), as
+            /// `harn-catalog index` reports it.
+            pub contract_hash: Option<&'static str>,
         }
 
         /// The MCP presentation hints of one tool.

@@ -197,6 +197,9 @@ fn info(tool: &Tool<'_>) -> String {
         info["annotations"] = serde_json::to_value(annotations).expect("annotations serialise");
     }
     info["audiences"] = json!(tool.audiences());
+    if let Some(hash) = &tool.contract_hash {
+        info["contractHash"] = json!(hash);
+    }
     // Only literals of names, strings and booleans: the JSON is the TypeScript.
     serde_json::to_string(&info).expect("JSON serialises")
 }

@@ -85,6 +85,61 @@ pub fn project(
     version: ProtocolVersion,
     out: &mut Vec<Diagnostic>,
 ) -> Vec<McpTool> {
+    project_where(catalog, provenance, documents, version, true, out)
+}
+
+/// Every tool of the catalog in its MCP form, whatever its audiences, in catalog
+/// order: `None` for a tool whose schemas cannot be projected (which [`project`]
+/// reports for an MCP-audience tool). The form the discovery index hashes
+/// (`crate::index`).
+pub fn project_each(catalog: &ToolCatalog, version: ProtocolVersion) -> Vec<Option<McpTool>> {
+    let projector = Projector::new(catalog, version);
+    catalog.tools.par_iter().map(|tool| projector.project(tool)).collect()
+}
+
+/// What projecting one tool after another of a catalog needs: its components, their
+/// graph and which of them cannot be bundled.
+pub struct Projector<'c> {
+    components: &'c BTreeMap<String, Value>,
+    graph: ComponentGraph<'c>,
+    scanned: HashMap<String, Option<Refusal>>,
+    version: ProtocolVersion,
+}
+
+static NO_COMPONENTS: BTreeMap<String, Value> = BTreeMap::new();
+
+impl<'c> Projector<'c> {
+    pub fn new(catalog: &'c ToolCatalog, version: ProtocolVersion) -> Self {
+        let components = catalog.components.as_ref().map_or(&NO_COMPONENTS, |c| &c.schemas);
+        Projector {
+            components,
+            graph: ComponentGraph::new(components),
+            scanned: bundle::scan_components(components),
+            version,
+        }
+    }
+
+    /// `tool` (of the catalog) in its MCP form, whatever its audiences; `None` when its
+    /// schemas cannot be projected.
+    pub fn project(&self, tool: &ToolCatalogEntry) -> Option<McpTool> {
+        project_tool(tool, self.components, &self.graph, &self.scanned, McpDocuments::Build, self.version).1
+    }
+}
+
+/// [`project`] for every tool of the catalog, whatever its audiences: what keeps
+/// [`project_each`] from projecting a tool, reported.
+pub fn report_every_refusal(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) {
+    project_where(catalog, provenance, McpDocuments::Skip, ProtocolVersion::default(), false, out);
+}
+
+fn project_where(
+    catalog: &ToolCatalog,
+    provenance: &Provenance,
+    documents: McpDocuments,
+    version: ProtocolVersion,
+    mcp_audience_only: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<McpTool> {
     let empty = BTreeMap::new();
     let components = catalog.components.as_ref().map_or(&empty, |c| &c.schemas);
     let graph = ComponentGraph::new(components);
@@ -95,7 +150,7 @@ pub fn project(
         .tools
         .par_iter()
         .enumerate()
-        .filter(|(_, tool)| tool.governance.includes(ToolAudience::Mcp))
+        .filter(|(_, tool)| !mcp_audience_only || tool.governance.includes(ToolAudience::Mcp))
         .map(|(index, tool)| (index, project_tool(tool, components, &graph, &scanned, documents, version)))
         .collect();
     let mut reported_components = HashSet::new();

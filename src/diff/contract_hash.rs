@@ -1,0 +1,68 @@
+//! Tools whose contract hash (`crate::index::hash`) changed: what a runtime that pins
+//! tools by hash must re-resolve, whatever the other rules say the change breaks.
+
+use std::collections::HashMap;
+
+use super::{Change, Side};
+use crate::contract::ToolCatalog;
+use crate::declare_diff_rule;
+use crate::index::contract_hashes;
+use crate::pointer::Pointer;
+
+declare_diff_rule! {
+    /// ## What it reports
+    /// A tool on both sides whose contract hash differs: the sha256 of the canonical
+    /// JSON of its name, MCP-projected input, output and error schemas, annotation
+    /// hints and execution (docs/contract-hash.md). Descriptions and titles are not
+    /// hashed, so rewording a tool moves no hash.
+    ///
+    /// ## Why info
+    /// The changes that moved the hash are reported by their own rules, at the level
+    /// they break callers; this one names the tools a runtime that pins contracts by
+    /// hash (a task's immutable catalog snapshot) must re-resolve.
+    ///
+    /// ## Example
+    /// `widgets.get` gains an optional `verbose` property: its hash moves from
+    /// `sha256:8b91…` to `sha256:3f75…`.
+    pub static CONTRACT_HASH_CHANGED = {
+        code: "contract-hash-changed",
+        summary: "a tool's contract hash changed",
+        levels: { metadata: Info },
+    }
+}
+
+/// One change per tool on both sides (matched by name) whose contract hash differs.
+/// A tool whose entry is unchanged, in catalogs with the same components, keeps its
+/// hash and is not hashed.
+pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog, changes: &mut Vec<Change>) {
+    let old_index: HashMap<&str, usize> = old.tools.iter().enumerate().map(|(i, t)| (t.name.as_str(), i)).collect();
+    let same_components = old.components == new.components;
+    let pairs: HashMap<usize, usize> = new
+        .tools
+        .iter()
+        .enumerate()
+        .filter_map(|(i, tool)| {
+            let j = *old_index.get(tool.name.as_str())?;
+            (!same_components || old.tools[j] != *tool).then_some((i, j))
+        })
+        .collect();
+    if pairs.is_empty() {
+        return;
+    }
+    let old_wanted: std::collections::HashSet<usize> = pairs.values().copied().collect();
+    let new_hashes = contract_hashes(new, |i| pairs.contains_key(&i));
+    let old_hashes = contract_hashes(old, |j| old_wanted.contains(&j));
+    let tools = Pointer::root().key("tools");
+    for (i, tool) in new.tools.iter().enumerate() {
+        let Some(&j) = pairs.get(&i) else { continue };
+        let (Some(was), Some(now)) = (&old_hashes[j], &new_hashes[i]) else { continue };
+        if was != now {
+            let message = "the contract hash changed: a runtime that pins the tool by hash must resolve it anew";
+            changes.push(
+                Change::new(CONTRACT_HASH_CHANGED, Some(tool.name.as_str()), Side::Metadata, message)
+                    .at(tools.index(j), tools.index(i))
+                    .values(Some(&was.as_str().into()), Some(&now.as_str().into())),
+            );
+        }
+    }
+}

@@ -1,0 +1,330 @@
+//! The discovery index, contract hashes and search as a runtime and a registry author
+//! rely on them: hashes stable across runs and input formats, moved by a contract
+//! change and not by a description, recomputed by an independent JCS (Python); search
+//! ordering and pagination; context costs.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::common::{self, harn_catalog, write};
+use harn_catalog::compile::{self, Options};
+use harn_catalog::index::{self, Built, search};
+use serde_json::{Value, json};
+
+/// The index of the input at `path`, which must be accepted.
+fn built(path: &Path) -> Built {
+    let compilation = compile::compile_file(path, Options::default());
+    let (Some(catalog), Some(provenance), Some(prepared)) =
+        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+    else {
+        panic!("{} was refused: {:?}", path.display(), compilation.diagnostics.into_vec());
+    };
+    let mut out = Vec::new();
+    index::build(catalog, provenance, &prepared.cli_name, &mut out).expect("the catalog is indexed")
+}
+
+fn built_text(name: &str, text: &str) -> Built {
+    let dir = tempfile::tempdir().unwrap();
+    built(&write(dir.path(), name, text))
+}
+
+fn hashes(built: &Built) -> Vec<(String, String)> {
+    built.index.capabilities.iter().map(|c| (c.id.clone(), c.contract_hash.clone())).collect()
+}
+
+fn widgets(ext: &str) -> std::path::PathBuf {
+    common::root().join(format!("fixtures/widgets/registry.{ext}"))
+}
+
+#[test]
+fn hashes_and_generation_are_the_same_across_runs_and_input_formats() {
+    let json = built(&widgets("json"));
+    assert_eq!(json.index.capabilities.len(), 2);
+    for ext in ["json", "yaml", "toml"] {
+        let other = built(&widgets(ext));
+        assert_eq!(hashes(&other), hashes(&json), "{ext}");
+        assert_eq!(other.index.generation, json.index.generation, "{ext}");
+    }
+    let ids: Vec<_> = json.index.capabilities.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["tool:widgets/lookup_widget", "tool:widgets/count_widgets"]);
+    assert!(
+        json.index.capabilities.iter().all(|c| c.contract_hash.len() == 71 && c.contract_hash.starts_with("sha256:"))
+    );
+    assert_ne!(json.index.capabilities[0].contract_hash, json.index.capabilities[1].contract_hash);
+}
+
+#[test]
+fn the_generation_is_the_sha256_of_what_schema_prints() {
+    let printed = harn_catalog().args(["schema", "fixtures/widgets/registry.yaml"]).output().unwrap();
+    assert!(printed.status.success());
+    let expected = index::hash::sha256(&printed.stdout);
+    assert_eq!(built(&widgets("yaml")).index.generation, expected);
+}
+
+const TOOL: &str = r#"{"tools": [{"name": "fetch", "description": "Fetch a page.", "parameters": {
+  "url": {"type": "string", "description": "The page's address.", "required": true}},
+  "annotations": {"title": "Fetch", "readOnlyHint": true}}]}"#;
+
+fn one_hash(text: &str) -> String {
+    built_text("r.json", text).index.capabilities[0].contract_hash.clone()
+}
+
+#[test]
+fn a_contract_change_moves_the_hash_and_descriptions_and_titles_do_not() {
+    let base = one_hash(TOOL);
+    let described = TOOL.replace("Fetch a page.", "Fetch one web page.").replace("The page's address.", "Where.");
+    assert_eq!(one_hash(&described), base, "descriptions are not hashed");
+    assert_eq!(one_hash(&TOOL.replace("\"title\": \"Fetch\"", "\"title\": \"Get\"")), base, "titles are not hashed");
+    assert_ne!(one_hash(&TOOL.replace("\"type\": \"string\"", "\"type\": \"integer\"")), base, "a type");
+    assert_ne!(one_hash(&TOOL.replace("\"required\": true", "\"required\": false")), base, "required");
+    assert_ne!(one_hash(&TOOL.replace("\"readOnlyHint\": true", "\"readOnlyHint\": false")), base, "a hint");
+    assert_ne!(one_hash(&TOOL.replace("\"name\": \"fetch\"", "\"name\": \"get\"")), base, "the name");
+}
+
+#[test]
+fn an_independent_jcs_in_python_recomputes_every_hash() {
+    for path in [widgets("yaml"), common::root().join("fixtures/index/fs.yaml")] {
+        let listed = harn_catalog().args(["mcp"]).arg(&path).output().unwrap();
+        assert!(listed.status.success());
+        let tools: Value = serde_json::from_slice(&listed.stdout).unwrap();
+        let input = json!({"tools": tools["tools"], "executions": {}}).to_string();
+        let python = common::root().join(".tools/venv/bin/python");
+        assert!(python.exists(), "{} is missing: run `make tools`", python.display());
+        let mut child = Command::new(python)
+            .arg(common::root().join("tests/contract_hash.py"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("python starts");
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success());
+        let theirs: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let ours = built(&path);
+        assert_eq!(theirs.as_object().unwrap().len(), ours.index.capabilities.len());
+        for capability in &ours.index.capabilities {
+            assert_eq!(theirs[&capability.name], capability.contract_hash, "{}", capability.id);
+        }
+    }
+}
+
+#[test]
+fn index_writes_the_documented_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("index.json");
+    harn_catalog().args(["index", "fixtures/widgets/registry.toml", "-o"]).arg(&out).assert().success();
+    let index: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(index["generation"].as_str().unwrap().starts_with("sha256:"));
+    let first = &index["capabilities"][0];
+    for key in ["id", "kind", "name", "title", "description", "tags", "provider", "modelDiscoverable", "contractHash"] {
+        assert!(first.get(key).is_some(), "{key} in {first}");
+    }
+    assert_eq!(first["kind"], "tool");
+    assert_eq!(first["provider"], "widgets");
+    assert_eq!(first["tags"], json!(["widgets"]));
+    assert_eq!(first["modelDiscoverable"], true);
+}
+
+#[test]
+fn tags_come_from_meta_then_cli_groups_and_audiences_decide_discovery() {
+    let built = built_text(
+        "r.json",
+        r#"{"tools": [
+          {"name": "a", "namespace": "net", "meta": {"tags": ["web", "net", 3]}, "governance": {"audiences": ["catalog", "cli"]}},
+          {"name": "b", "governance": {"audiences": ["catalog", "agent"]}}]}"#,
+    );
+    let [a, b] = &built.index.capabilities[..] else { panic!() };
+    assert_eq!((a.id.as_str(), b.id.as_str()), ("tool:net/a", "tool:b"));
+    assert_eq!(a.tags, ["web", "net"]);
+    assert!(b.tags.is_empty());
+    assert!(!a.model_discoverable);
+    assert!(b.model_discoverable);
+}
+
+fn fs() -> Built {
+    built(&common::root().join("fixtures/index/fs.yaml"))
+}
+
+fn ids(page: &search::Page<'_>) -> Vec<String> {
+    page.results.iter().map(|h| h.id.to_owned()).collect()
+}
+
+#[test]
+fn an_exact_name_comes_first_even_against_a_name_that_contains_it() {
+    let fs = fs();
+    let page = search::search(&fs.index, "cat", 20, None).unwrap();
+    assert_eq!(ids(&page)[0], "tool:fs/cat");
+    assert!(ids(&page).contains(&"tool:text/concatenate".to_owned()), "found through its description");
+    let page = search::search(&fs.index, "CONCATENATE", 20, None).unwrap();
+    assert_eq!(ids(&page)[0], "tool:text/concatenate");
+}
+
+#[test]
+fn read_files_finds_the_fs_tools_through_their_descriptions() {
+    let fs = fs();
+    let page = search::search(&fs.index, "read files", 20, None).unwrap();
+    assert_eq!(ids(&page), ["tool:fs/cat", "tool:fs/head"]);
+    assert!(page.next_cursor.is_none());
+    // A near miss: nothing says "write".
+    assert!(search::search(&fs.index, "write", 20, None).unwrap().results.is_empty());
+}
+
+#[test]
+fn equal_scores_are_ordered_by_canonical_id() {
+    let fs = fs();
+    let page = search::search(&fs.index, "tail", 20, None).unwrap();
+    assert_eq!(ids(&page), ["tool:logs/tail_z", "tool:text/tail_a"]);
+    assert_eq!(page.results[0].score, page.results[1].score);
+}
+
+#[test]
+fn pages_never_repeat_or_skip_a_result() {
+    let fs = fs();
+    for query in ["lines", "fs text logs", "the", "s"] {
+        let whole = ids(&search::search(&fs.index, query, 100, None).unwrap());
+        for limit in 1..=3 {
+            let mut walked = Vec::new();
+            let mut cursor = None;
+            loop {
+                let page = search::search(&fs.index, query, limit, cursor.as_deref()).unwrap();
+                assert!(page.results.len() <= limit);
+                walked.extend(ids(&page));
+                match page.next_cursor {
+                    Some(next) => cursor = Some(next),
+                    None => break,
+                }
+            }
+            assert_eq!(walked, whole, "{query:?} by {limit}");
+        }
+    }
+    let page = search::search(&fs.index, "lines", 1, None).unwrap();
+    let cursor = page.next_cursor.unwrap();
+    assert_eq!(search::search(&fs.index, "other query", 1, Some(&cursor)).unwrap_err(), search::BadCursor);
+    assert_eq!(search::search(&fs.index, "lines", 1, Some("zz")).unwrap_err(), search::BadCursor);
+}
+
+#[test]
+fn search_prints_the_json_page_and_refuses_a_limit_over_100() {
+    let out = harn_catalog()
+        .args(["search", "fixtures/index/fs.yaml", "lines", "--limit", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let page: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(page["analyzer"], "lexical-v1");
+    assert_eq!(page["results"].as_array().unwrap().len(), 1);
+    let cursor = page["nextCursor"].as_str().unwrap().to_owned();
+    let out = harn_catalog()
+        .args(["search", "fixtures/index/fs.yaml", "lines", "--limit", "100", "--format", "json", "--cursor", &cursor])
+        .output()
+        .unwrap();
+    let page: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(page["nextCursor"], Value::Null);
+    assert!(!page["results"].as_array().unwrap().is_empty());
+    harn_catalog().args(["search", "fixtures/index/fs.yaml", "lines", "--limit", "101"]).assert().code(2);
+    harn_catalog().args(["search", "fixtures/index/fs.yaml", "lines", "--cursor", "1.00"]).assert().code(2);
+}
+
+#[test]
+fn inspect_prints_the_hashed_contract_and_refuses_an_unknown_id() {
+    let out = harn_catalog()
+        .args(["inspect", "fixtures/widgets/registry.json", "tool:widgets/count_widgets"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hashed = &shown["hashed"];
+    let recomputed = index::hash::sha256(&index::hash::jcs(hashed));
+    assert_eq!(shown["contractHash"], recomputed);
+    assert_eq!(shown["definition"]["name"], "count_widgets");
+    assert!(hashed.get("description").is_none());
+    harn_catalog().args(["inspect", "fixtures/widgets/registry.json", "tool:nope"]).assert().code(2);
+}
+
+#[test]
+fn stats_sorts_tools_by_cost_and_totals_them() {
+    let out = harn_catalog().args(["stats", "fixtures/index/fs.yaml", "--format", "json"]).output().unwrap();
+    assert!(out.status.success());
+    let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tools = stats["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 6);
+    let bytes: Vec<u64> = tools.iter().map(|t| t["bytes"].as_u64().unwrap()).collect();
+    assert!(bytes.windows(2).all(|w| w[0] >= w[1]), "{bytes:?}");
+    assert_eq!(stats["total"]["bytes"].as_u64().unwrap(), bytes.iter().sum::<u64>());
+    // The cost is the size of the MCP definition `mcp` prints, tokens one per started 4 bytes.
+    let listed = harn_catalog().args(["mcp", "fixtures/index/fs.yaml"]).output().unwrap();
+    let list: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let cat = list["tools"].as_array().unwrap().iter().find(|t| t["name"] == "cat").unwrap();
+    let size = serde_json::to_string(cat).unwrap().len() as u64;
+    let row = tools.iter().find(|t| t["id"] == "tool:fs/cat").unwrap();
+    assert_eq!(row["bytes"].as_u64().unwrap(), size);
+    assert_eq!(row["tokens"].as_u64().unwrap(), size.div_ceil(4));
+}
+
+#[test]
+fn check_runs_the_closed_objects_lint_unless_the_configuration_turns_it_off() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "tools.json",
+        r#"{"tools": [{"name": "fs_read", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}}]}"#,
+    );
+    let config = |extra: &str| format!("[[catalog]]\ninput = \"tools.json\"\noutput = \"out.json\"\n{extra}");
+    write(dir.path(), "harn-catalog.toml", config(""));
+    harn_catalog().current_dir(dir.path()).arg("gen").assert().success();
+    let on = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert!(on.status.success(), "a warning does not fail check");
+    assert!(String::from_utf8_lossy(&on.stderr).contains("warning[open-input-object]"));
+    write(dir.path(), "harn-catalog.toml", config("[lint]\nclosed_objects = false\n"));
+    let off = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert!(off.status.success());
+    assert!(
+        !String::from_utf8_lossy(&off.stderr).contains("open-input-object"),
+        "{}",
+        String::from_utf8_lossy(&off.stderr)
+    );
+}
+
+#[test]
+fn check_fails_a_budget_the_preloaded_tools_overrun_naming_the_largest() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(common::root().join("fixtures/index/fs.yaml"), dir.path().join("fs.yaml")).unwrap();
+    let costs = built(&dir.path().join("fs.yaml"));
+    let cost = |id: &str| costs.index.capabilities.iter().find(|c| c.id == id).unwrap().cost;
+    let (cat, head) = (cost("tool:fs/cat"), cost("tool:fs/head"));
+    let config = |budget: &str| {
+        let text = format!(
+            "[[catalog]]\ninput = \"fs.yaml\"\noutput = \"out.json\"\n[lint]\nclosed_objects = false\n[[budget]]\nname = \"chat\"\ninput = \"fs.yaml\"\n{budget}"
+        );
+        write(dir.path(), "harn-catalog.toml", text);
+    };
+    config("");
+    harn_catalog().current_dir(dir.path()).arg("gen").assert().success();
+    // Exactly the two preloaded tools' tokens fit; one token less does not.
+    let fits = cat.tokens + head.tokens;
+    config(&format!("preload = [\"tool:fs/cat\", \"head\"]\ntokens = {fits}\n"));
+    harn_catalog().current_dir(dir.path()).arg("check").assert().success();
+    config(&format!("preload = [\"tool:fs/cat\", \"head\"]\ntokens = {}\n", fits - 1));
+    let over = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert_eq!(over.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&over.stderr);
+    let (first, second) =
+        if cat.bytes >= head.bytes { ("tool:fs/cat", "tool:fs/head") } else { ("tool:fs/head", "tool:fs/cat") };
+    let named = stderr.find(first).zip(stderr.find(second));
+    assert!(named.is_some_and(|(a, b)| a < b), "the largest first: {stderr}");
+    assert!(stderr.contains("budget \"chat\""), "{stderr}");
+    // Bytes too; and without preload, every discoverable tool not deferred is counted.
+    let all: usize = costs.index.capabilities.iter().map(|c| c.cost.bytes).sum();
+    config(&format!("bytes = {all}\n"));
+    harn_catalog().current_dir(dir.path()).arg("check").assert().success();
+    config(&format!("bytes = {}\n", all - 1));
+    harn_catalog().current_dir(dir.path()).arg("check").assert().code(1);
+    config("preload = [\"fs/nope\"]\ntokens = 10\n");
+    harn_catalog()
+        .current_dir(dir.path())
+        .arg("check")
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("\"fs/nope\""));
+}
