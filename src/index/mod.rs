@@ -12,6 +12,8 @@ pub mod hash;
 pub mod render;
 pub mod search;
 
+use std::collections::HashMap;
+
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -144,6 +146,21 @@ fn project(catalog: &ToolCatalog) -> Option<Vec<McpTool>> {
 /// The contract hash of each tool of a catalog, in catalog order (`None` for a tool
 /// that cannot be projected), or only of the tools `wanted` says.
 pub fn contract_hashes(catalog: &ToolCatalog, wanted: impl Fn(usize) -> bool + Sync) -> Vec<Option<String>> {
+    hashes(catalog, wanted, |_| None)
+}
+
+/// [`contract_hashes`] of every tool, taking a tool's 2025-11-25 projection from
+/// `projected` (by name) where the prepare phase already built it, instead of
+/// projecting the tool again.
+pub fn contract_hashes_reusing(catalog: &ToolCatalog, projected: &HashMap<&str, &McpTool>) -> Vec<Option<String>> {
+    hashes(catalog, |_| true, |tool| projected.get(tool.name.as_str()).copied())
+}
+
+fn hashes<'m>(
+    catalog: &ToolCatalog,
+    wanted: impl Fn(usize) -> bool + Sync,
+    built: impl Fn(&ToolCatalogEntry) -> Option<&'m McpTool> + Sync,
+) -> Vec<Option<String>> {
     let projector = mcp::Projector::new(catalog, ProtocolVersion::V2025_11_25);
     catalog
         .tools
@@ -152,6 +169,9 @@ pub fn contract_hashes(catalog: &ToolCatalog, wanted: impl Fn(usize) -> bool + S
         .map(|(i, tool)| {
             if !wanted(i) {
                 return None;
+            }
+            if let Some(projected) = built(tool) {
+                return Some(hash::contract_hash(projected, tool.execution.as_ref()));
             }
             let projected = projector.project(tool)?;
             Some(hash::contract_hash(&projected, tool.execution.as_ref()))

@@ -46,7 +46,7 @@ fn generate(stem: &str, text: &str) -> (Vec<Artifact>, Vec<ToolTypes>) {
         panic!("{stem} does not compile: {:?}", compilation.diagnostics.as_slice());
     };
     let mut diagnostics = Vec::new();
-    let model = Sdk::new(catalog, &prepared.mcp, None, stem, &mut diagnostics);
+    let model = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), None, stem, &mut diagnostics);
     let types = model
         .tools
         .iter()

@@ -17,7 +17,7 @@ use super::artifacts::Artifact;
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::pointer::{Part, Pointer};
-use crate::project::mcp::McpTool;
+use crate::project::mcp::{McpTool, ProtocolVersion};
 use crate::project::{McpDocuments, Prepared};
 use crate::provenance::Provenance;
 use crate::schema::refs::Target;
@@ -148,7 +148,7 @@ impl<'c> Sdk<'c> {
     /// Names that collide are reported against `provenance`.
     pub fn new(
         catalog: &'c ToolCatalog,
-        mcp: &'c [McpTool],
+        (mcp, version): (&'c [McpTool], ProtocolVersion),
         provenance: Option<&Provenance>,
         stem: &str,
         out: &mut Vec<Diagnostic>,
@@ -167,7 +167,10 @@ impl<'c> Sdk<'c> {
             }
         };
         let advertised: HashMap<&str, &McpTool> = mcp.iter().map(|m| (m.name.as_str(), m)).collect();
-        let mut hashes = crate::index::contract_hashes(catalog, |_| true).into_iter();
+        // The hashes are of the 2025-11-25 projection, which the prepare phase built
+        // for the tools MCP advertises when it wrote for that version.
+        let reusable = if version == ProtocolVersion::V2025_11_25 { advertised.clone() } else { HashMap::new() };
+        let mut hashes = crate::index::contract_hashes_reusing(catalog, &reusable).into_iter();
         let mut tools = Vec::with_capacity(catalog.tools.len());
         for (index, entry) in catalog.tools.iter().enumerate() {
             let (type_base, collision) = names.tool(entry.name.as_str());
@@ -274,7 +277,7 @@ pub fn generate(
     stem: &str,
 ) -> (Vec<Artifact>, Diagnostics) {
     let mut diagnostics = Vec::new();
-    let sdk = Sdk::new(catalog, &prepared.mcp, provenance, stem, &mut diagnostics);
+    let sdk = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), provenance, stem, &mut diagnostics);
     let mut reported = Diagnostics::default();
     reported.extend(diagnostics);
     (render(language, &sdk), reported)
