@@ -73,20 +73,7 @@ impl Draft {
     /// Keywords this draft does not know that Draft 2020-12 applies (assertions or
     /// applicators): present in an old schema they were ignored, so they are dropped.
     fn unknown_applicators(self) -> &'static [&'static str] {
-        const LATER: &[&str] = &[
-            "prefixItems",
-            "dependentRequired",
-            "dependentSchemas",
-            "unevaluatedProperties",
-            "unevaluatedItems",
-            "minContains",
-            "maxContains",
-            "$dynamicRef",
-            "$dynamicAnchor",
-            "$recursiveRef",
-            "$recursiveAnchor",
-            "$anchor",
-        ];
+        // One list, newest keywords last: a draft knows a tail of it.
         const LATER_THAN_4: &[&str] = &[
             "prefixItems",
             "dependentRequired",
@@ -100,18 +87,19 @@ impl Draft {
             "$recursiveRef",
             "$recursiveAnchor",
             "$anchor",
-            "const",
-            "contains",
-            "propertyNames",
+            // Known from draft-07 on.
             "if",
             "then",
             "else",
+            // Known from draft-06 on.
+            "const",
+            "contains",
+            "propertyNames",
         ];
         match self {
             Draft::Draft4 => LATER_THAN_4,
-            // draft-06 knows `const`, `contains` and `propertyNames`, not `if`.
             Draft::Draft6 => &LATER_THAN_4[..LATER_THAN_4.len() - 3],
-            Draft::Draft7 => LATER,
+            Draft::Draft7 => &LATER_THAN_4[..LATER_THAN_4.len() - 6],
         }
     }
 }
@@ -681,6 +669,16 @@ mod tests {
         }));
         assert_eq!(upgraded.schema, json!({"$schema": DRAFT_2020_12, "enum": [{"$ref": "#/definitions/x"}]}));
         assert_eq!(upgraded.changes.len(), 2);
+        // Each draft knows the keywords of its own: draft-06 `const`, not `if`;
+        // draft-07 both.
+        let schema = |draft: &str| json!({"$schema": draft, "const": 3, "if": {"type": "integer"}, "then": false});
+        let draft_06 = up(schema("http://json-schema.org/draft-06/schema#"));
+        assert_eq!(draft_06.schema, json!({"$schema": DRAFT_2020_12, "const": 3}));
+        let draft_07 = up(schema("http://json-schema.org/draft-07/schema#"));
+        assert_eq!(
+            draft_07.schema,
+            json!({"$schema": DRAFT_2020_12, "const": 3, "if": {"type": "integer"}, "then": false})
+        );
     }
 
     #[test]
