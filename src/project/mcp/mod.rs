@@ -122,7 +122,11 @@ impl<'c> Projector<'c> {
     /// `tool` (of the catalog) in its MCP form, whatever its audiences; `None` when its
     /// schemas cannot be projected.
     pub fn project(&self, tool: &ToolCatalogEntry) -> Option<McpTool> {
-        project_tool(tool, self.components, &self.graph, &self.scanned, McpDocuments::Build, self.version).1
+        self.projection(tool, McpDocuments::Build).1
+    }
+
+    fn projection(&self, tool: &ToolCatalogEntry, documents: McpDocuments) -> Projection {
+        project_tool(tool, self.components, &self.graph, &self.scanned, documents, self.version)
     }
 }
 
@@ -140,10 +144,7 @@ fn project_where(
     mcp_audience_only: bool,
     out: &mut Vec<Diagnostic>,
 ) -> Vec<McpTool> {
-    let empty = BTreeMap::new();
-    let components = catalog.components.as_ref().map_or(&empty, |c| &c.schemas);
-    let graph = ComponentGraph::new(components);
-    let scanned = bundle::scan_components(components);
+    let projector = Projector::new(catalog, version);
     // Each tool on its own, in parallel; refusals are reported afterwards, in catalog
     // order, each refused component once.
     let per_tool: Vec<(usize, Projection)> = catalog
@@ -151,7 +152,7 @@ fn project_where(
         .par_iter()
         .enumerate()
         .filter(|(_, tool)| !mcp_audience_only || tool.governance.includes(ToolAudience::Mcp))
-        .map(|(index, tool)| (index, project_tool(tool, components, &graph, &scanned, documents, version)))
+        .map(|(index, tool)| (index, projector.projection(tool, documents)))
         .collect();
     let mut reported_components = HashSet::new();
     let mut projected = Vec::new();
