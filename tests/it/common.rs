@@ -230,12 +230,7 @@ pub fn sdk(
 /// them. `None`, said on stderr, when the corpus is absent (see [`shared`]).
 pub fn github_registry(suite: &str) -> Option<(Vec<serde_json::Value>, serde_json::Value)> {
     let folder = shared("corpus/github-mcp-server-toolsnaps", suite)?;
-    let mut files: Vec<_> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
+    let files = json_files(&folder);
     let originals: Vec<serde_json::Value> =
         files.iter().map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap()).collect();
     assert_eq!(originals.len(), 117, "the corpus at {}", folder.display());
@@ -360,23 +355,45 @@ fn skip(suite: &str, reason: &str) {
     }
 }
 
+/// The JSON files of a folder, sorted.
+pub fn json_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// What the Python script `tests/<script>` (run by the venv `make tools` installs)
+/// prints when given `input` on stdin; the test fails when it fails. The input is
+/// written from a thread of its own, so that a script answering as it reads never
+/// blocks on a full pipe.
+pub fn run_python(script: &str, input: impl Into<Vec<u8>>) -> Vec<u8> {
+    use std::io::Write as _;
+    let python = root().join(".tools/venv/bin/python");
+    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
+    let mut child = std::process::Command::new(python)
+        .arg(root().join("tests").join(script))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{script} does not start: {e}"));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.into();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "{script} failed");
+    output.stdout
+}
+
 /// `markdown` as GitHub renders its tables, read by markdown-it-py (installed by `make
 /// tools`, see `tests/markdown_tables.py`): `{"headings": [...], "tables": [{"header":
 /// [...], "rows": [[...]]}]}`.
 pub fn markdown_tables(markdown: &str) -> serde_json::Value {
-    use std::io::Write as _;
-    let python = root().join(".tools/venv/bin/python");
-    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
-    let mut reader = std::process::Command::new(python)
-        .arg(root().join("tests/markdown_tables.py"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    reader.stdin.take().unwrap().write_all(markdown.as_bytes()).unwrap();
-    let output = reader.wait_with_output().unwrap();
-    assert!(output.status.success(), "markdown_tables.py failed");
-    serde_json::from_slice(&output.stdout).unwrap()
+    serde_json::from_slice(&run_python("markdown_tables.py", markdown)).unwrap()
 }
 
 /// The JSON-Schema-Test-Suite's Draft 2020-12 files (not its `optional/` ones), sorted;

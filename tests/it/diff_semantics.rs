@@ -506,13 +506,7 @@ impl Tally {
 
 /// The name and `inputSchema` of every tool of the corpus, sorted by file name.
 fn read_tools(folder: &Path) -> Vec<(String, Value)> {
-    let mut files: Vec<_> = std::fs::read_dir(folder)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
+    common::json_files(folder)
         .iter()
         .map(|file| {
             let mut tool: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();

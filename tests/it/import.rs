@@ -3,26 +3,13 @@
 //! as an independent validator judges it; the refusals a user meets.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 
 use harn_catalog::import::{self, Kind, Output};
 use harn_catalog::schema::upgrade::{self, Draft};
 use serde_json::{Value, json};
 
 use crate::common;
-
-/// The JSON files of a folder, sorted.
-fn json_files(folder: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// The declaration `import` writes of `path`, asserting that it raised no error.
 fn imported(kind: Kind, path: &Path) -> (Value, Vec<harn_catalog::diagnostics::Diagnostic>) {
@@ -69,7 +56,7 @@ fn real_mcp_servers_compile_but_for_three_invalid_tools() {
     let Some(folder) = common::shared("corpus/mcp-servers", "import: the real MCP servers") else {
         return;
     };
-    let files = json_files(&folder);
+    let files = common::json_files(&folder);
     assert_eq!(files.len(), 35);
     let (mut read, mut compiled) = (0, 0);
     let mut refused = BTreeSet::new();
@@ -143,7 +130,7 @@ fn every_docker_registry_tool_compiles() {
     let Some(folder) = common::shared("corpus/docker-mcp-registry", "import: Docker's MCP registry") else {
         return;
     };
-    let files = json_files(&folder);
+    let files = common::json_files(&folder);
     assert_eq!(files.len(), 23);
     let mut compiled = 0;
     for file in &files {
@@ -172,7 +159,7 @@ fn github_snapshots_round_trip_through_mcp() {
     else {
         return;
     };
-    let originals: Vec<Value> = json_files(&folder)
+    let originals: Vec<Value> = common::json_files(&folder)
         .iter()
         .map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap())
         .collect();
@@ -210,23 +197,9 @@ fn case(name: &str, original: &Value, upgraded: &upgrade::Upgraded, instances: &
 
 /// Runs `tests/upgrade_equivalence.py` on the cases; its answers, one per case.
 fn judged(cases: &[String]) -> Vec<Value> {
-    let python = common::root().join(".tools/venv/bin/python");
-    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
-    let mut child = Command::new(python)
-        .arg(common::root().join("tests/upgrade_equivalence.py"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the validator starts");
-    let mut input = child.stdin.take().unwrap();
-    let text = cases.join("\n") + "\n";
-    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-    let answers: Vec<Value> = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(|l| serde_json::from_str(&l.unwrap()).unwrap())
-        .collect();
-    writer.join().unwrap().unwrap();
-    assert!(child.wait().unwrap().success());
+    let output = common::run_python("upgrade_equivalence.py", cases.join("\n") + "\n");
+    let answers: Vec<Value> =
+        String::from_utf8(output).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(answers.len(), cases.len());
     answers
 }
@@ -255,7 +228,7 @@ fn the_draft_07_tools_of_real_servers_keep_their_meaning() {
         return;
     };
     let mut cases = Vec::new();
-    for file in json_files(&folder) {
+    for file in common::json_files(&folder) {
         let originals: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let (declaration, _) = imported(Kind::Mcp, &file);
         for (original, tool) in originals.iter().zip(tools_of(&declaration)) {
@@ -282,7 +255,7 @@ fn the_draft_07_tools_of_real_servers_keep_their_meaning() {
 fn each_upgrade_keeps_the_meaning_of_its_fixture() {
     let folder = common::root().join("fixtures/import/upgrade");
     let mut cases = Vec::new();
-    for file in json_files(&folder) {
+    for file in common::json_files(&folder) {
         let fixture: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let schema = &fixture["schema"];
         let upgraded = upgrade::upgrade(schema, Draft::of(schema).expect("a fixture declares its draft"));

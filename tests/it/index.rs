@@ -3,9 +3,7 @@
 //! change and not by a description, recomputed by an independent JCS (Python); search
 //! ordering and pagination; context costs.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use crate::common::{self, harn_catalog, write};
 use harn_catalog::compile::{self, Options};
@@ -89,18 +87,7 @@ fn an_independent_jcs_in_python_recomputes_every_hash() {
         assert!(listed.status.success());
         let tools: Value = serde_json::from_slice(&listed.stdout).unwrap();
         let input = json!({"tools": tools["tools"], "executions": {}}).to_string();
-        let python = common::root().join(".tools/venv/bin/python");
-        assert!(python.exists(), "{} is missing: run `make tools`", python.display());
-        let mut child = Command::new(python)
-            .arg(common::root().join("tests/contract_hash.py"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python starts");
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let output = child.wait_with_output().unwrap();
-        assert!(output.status.success());
-        let theirs: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let theirs: Value = serde_json::from_slice(&common::run_python("contract_hash.py", input)).unwrap();
         let ours = built(&path);
         assert_eq!(theirs.as_object().unwrap().len(), ours.index.capabilities.len());
         for capability in &ours.index.capabilities {

@@ -4,7 +4,6 @@
 //! committed portability table.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use harn_catalog::compile::{self, Options};
@@ -510,18 +509,7 @@ fn exact_down_levelling_accepts_the_same_instances() {
 
 /// Runs a Python script of `tests/` on `input` (JSON on stdin), returning its JSON output.
 fn python(script: &str, input: &Value) -> Value {
-    let python = common::root().join(".tools/venv/bin/python");
-    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
-    let mut child = std::process::Command::new(python)
-        .arg(common::root().join("tests").join(script))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.to_string().as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{script} failed");
-    serde_json::from_slice(&output.stdout).unwrap()
+    serde_json::from_slice(&common::run_python(script, input.to_string())).unwrap()
 }
 
 /// Every down-levelled `tools/list`, for each version, validates against that
