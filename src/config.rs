@@ -185,6 +185,12 @@ struct File {
     budget: Vec<Budget>,
 }
 
+/// Reads the configuration at `path` when a file is there (commands that only take
+/// settings from it run without one).
+pub fn load_if_present(path: &Path) -> Result<Option<Config>, String> {
+    if path.exists() { load(path).map(Some) } else { Ok(None) }
+}
+
 /// Reads a configuration file. Errors say what is wrong and where.
 pub fn load(path: &Path) -> Result<Config, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -820,16 +820,12 @@ fn stats(args: &StatsArgs) -> u8 {
 
 fn mcp(args: &McpArgs) -> u8 {
     // The configuration's [mcp] settings, when it exists, under the flags.
-    let settings = if args.config.exists() {
-        match config::load(&args.config) {
-            Ok(config) => config.mcp,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return USAGE;
-            }
+    let settings = match config::load_if_present(&args.config) {
+        Ok(config) => config.map(|c| c.mcp).unwrap_or_default(),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return USAGE;
         }
-    } else {
-        config::McpSettings::default()
     };
     let version = args.protocol_version.unwrap_or(settings.protocol_version);
     let caching = mcp::Caching {
@@ -1267,16 +1263,12 @@ enum OldSide {
 /// `diff`: compile both sides of each pair, compare, mark accepted changes, print;
 /// exit 1 when a breaking change is not accepted.
 fn compare(args: &DiffArgs) -> u8 {
-    let config = if args.config.exists() {
-        match config::load(&args.config) {
-            Ok(config) => Some(config),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return USAGE;
-            }
+    let config = match config::load_if_present(&args.config) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return USAGE;
         }
-    } else {
-        None
     };
     let pairs = match (&args.against, args.files.as_slice()) {
         (None, [old, new]) => vec![DiffPair { old: OldSide::File(old.clone()), new: new.clone() }],
