@@ -169,8 +169,9 @@ impl<'c> Sdk<'c> {
         let advertised: HashMap<&str, &McpTool> = mcp.iter().map(|m| (m.name.as_str(), m)).collect();
         // The hashes are of the 2025-11-25 projection, which the prepare phase built
         // for the tools MCP advertises when it wrote for that version.
-        let reusable = if version == ProtocolVersion::V2025_11_25 { advertised.clone() } else { HashMap::new() };
-        let mut hashes = crate::index::contract_hashes_reusing(catalog, &reusable).into_iter();
+        let none = HashMap::new();
+        let reusable = if version == ProtocolVersion::V2025_11_25 { &advertised } else { &none };
+        let mut hashes = crate::index::contract_hashes_reusing(catalog, reusable).into_iter();
         let mut tools = Vec::with_capacity(catalog.tools.len());
         for (index, entry) in catalog.tools.iter().enumerate() {
             let (type_base, collision) = names.tool(entry.name.as_str());
