@@ -766,20 +766,28 @@ fn index(args: &IndexArgs) -> u8 {
 
 fn search(args: &SearchArgs) -> u8 {
     // An index `index` wrote is searched as it is; anything else is compiled first.
-    let read = std::fs::read(&args.input.file).ok().and_then(|bytes| index::Index::read(&bytes));
-    let snapshot = match read {
-        Some(Ok(snapshot)) => snapshot,
+    let bytes = std::fs::read(&args.input.file).unwrap_or_default();
+    let limit = usize::from(args.limit);
+    let (query, cursor) = (args.query.as_str(), args.cursor.as_deref());
+    let (snapshot, built);
+    let found = match index::search::Snapshot::read(&bytes) {
+        Some(Ok(read)) => {
+            snapshot = read;
+            index::search::search_in(&snapshot.generation, &snapshot.capabilities, query, limit, cursor)
+        }
         Some(Err(e)) => {
             eprintln!("error: {} starts as a discovery index but is not one: {e}", args.input.file.display());
             return USAGE;
         }
         None => match indexed(&args.input) {
-            Ok(built) => built.index,
+            Ok(compiled) => {
+                built = compiled;
+                index::search::search(&built.index, query, limit, cursor)
+            }
             Err(code) => return code,
         },
     };
-    let limit = usize::from(args.limit);
-    match index::search::search(&snapshot, &args.query, limit, args.cursor.as_deref()) {
+    match found {
         Ok(page) if args.input.report.format == ErrorFormat::Json => {
             print(&emit::canonical_json(&page, Layout::Compact))
         }

@@ -79,16 +79,12 @@ pub struct Capability {
 }
 
 impl Index {
-    /// An index `harn-catalog index` wrote, read back (for `search` over a snapshot
-    /// without compiling its catalog again): `None` when `bytes` do not start as an
-    /// index does (`{"generation"`, compact or pretty), else the index or why it is
-    /// not one.
-    pub fn read(bytes: &[u8]) -> Option<Result<Index, String>> {
+    /// Whether `bytes` start as an index `harn-catalog index` wrote does
+    /// (`{"generation"`, compact or pretty): `search` reads such a file as a snapshot
+    /// ([`search::Snapshot`]) instead of compiling it as a catalog.
+    pub fn starts_as_index(bytes: &[u8]) -> bool {
         let start: Vec<u8> = bytes.iter().take(64).copied().filter(|b| !b.is_ascii_whitespace()).collect();
-        if !start.starts_with(b"{\"generation\"") {
-            return None;
-        }
-        Some(serde_json::from_slice(bytes).map_err(|e| e.to_string()))
+        start.starts_with(b"{\"generation\"")
     }
 }
 

@@ -315,3 +315,41 @@ fn check_fails_a_budget_the_preloaded_tools_overrun_naming_the_largest() {
         .code(1)
         .stderr(predicates::str::contains("\"fs/nope\""));
 }
+
+/// A runtime searches the index file it was handed: the snapshot read from that file
+/// must give the very pages the compiled registry gives, escapes and all.
+#[test]
+fn searching_an_index_file_gives_the_pages_of_its_registry() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = dir.path().join("index.json");
+    harn_catalog().args(["index", "fixtures/index/fs.yaml", "--pretty", "-o"]).arg(&index).assert().success();
+    let page = |file: &std::path::Path, query: &str, cursor: Option<&str>| {
+        let mut command = harn_catalog();
+        command.arg("search").arg(file).args([query, "--limit", "2", "--format", "json"]);
+        if let Some(cursor) = cursor {
+            command.args(["--cursor", cursor]);
+        }
+        let out = command.output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let registry = common::root().join("fixtures/index/fs.yaml");
+    for query in ["read files", "lines", "fs text logs", "\"Folder\" tail", "RÉPERTOIRE"] {
+        let first = page(&registry, query, None);
+        assert_eq!(page(&index, query, None), first, "{query}");
+        if let Some(cursor) = first["nextCursor"].as_str() {
+            assert_eq!(page(&index, query, Some(cursor)), page(&registry, query, Some(cursor)), "{query}");
+        }
+    }
+    // The accented word is found (Unicode case folding), through the escaped text.
+    assert_eq!(page(&index, "RÉPERTOIRE", None)["results"][0]["id"], "tool:fs/ls");
+    assert_eq!(
+        page(&index, "\"Folder\"", None)["results"][0]["description"],
+        "Lists the entries of a \"folder\" (a répertoire, a Verzeichnis)."
+    );
+    // A file that starts as an index but is not one is refused, not compiled.
+    std::fs::write(&index, r#"{"generation": "sha256:00", "capabilities": [{"id": 3}]}"#).unwrap();
+    let out = harn_catalog().arg("search").arg(&index).arg("x").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("starts as a discovery index but is not one"));
+}
