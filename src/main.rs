@@ -1069,6 +1069,8 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         Confinement::Project(project.into())
     };
     let mut expected = Vec::with_capacity(targets.len());
+    // Each expected catalog's records, for naming the tools a stale one moves.
+    let mut compiled = Vec::with_capacity(targets.len());
     let mut refused = false;
     // A target's own options, with `--deny-warnings` applied to every input.
     let options_of = |deny_warnings: bool, surface: Surface| Options {
@@ -1082,10 +1084,13 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         let diagnostics = compilation.diagnostics.into_vec();
         eprint!("{}", renderer.render_all(&diagnostics));
         match compilation.catalog {
-            Some(catalog) => expected.push(Artifact {
-                path: target.output.get_ref().to_string_lossy().replace('\\', "/"),
-                contents: emit::canonical_json(&catalog, Layout::pretty_if(target.pretty)),
-            }),
+            Some(catalog) => {
+                expected.push(Artifact {
+                    path: target.output.get_ref().to_string_lossy().replace('\\', "/"),
+                    contents: emit::canonical_json(&catalog, Layout::pretty_if(target.pretty)),
+                });
+                compiled.push(catalog);
+            }
             None if compilation.unreadable => return USAGE,
             None => refused = true,
         }
@@ -1173,6 +1178,8 @@ fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
         let catalogs = drift::compare(&config.root, &expected, Owned::No).map(|findings| {
             if !findings.is_empty() {
                 eprint!("{}", drift::report(&config.root, "generated catalogs", &findings, &bless));
+                let fresh = |path: &str| expected.iter().position(|a| a.path == path).map(|k| &compiled[k]);
+                eprint!("{}", drift::moved_contracts(&config.root, &findings, fresh));
                 stale = true;
             }
         });

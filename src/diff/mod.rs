@@ -26,6 +26,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+pub use contract_hash::{Moved, moved};
 pub use render::{DiffFormat, Report};
 pub use rule::{DiffRule, Levels, RegisteredDiffRule, all_diff_rules};
 

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use similar::TextDiff;
 
+use crate::contract::ToolCatalog;
 use crate::emit::artifacts::Artifact;
 
 /// One difference between the generator and the disk.
@@ -146,6 +147,36 @@ pub fn report(root: &Path, what: &str, findings: &[Finding], bless: &str) -> Str
         }
     }
     let _ = writeln!(out, "\nhint: run `{bless}` to regenerate.");
+    out
+}
+
+/// Notes naming, for each stale catalog among `findings`, the tools whose contract
+/// hash the regeneration moves (what `diff` reports as `contract-hash-changed`): a
+/// runtime that pins tools by hash must resolve them anew. `fresh` gives the
+/// generated catalog of a path; a file on disk that does not read as a catalog is
+/// passed over, its diff says enough.
+pub fn moved_contracts<'c>(
+    root: &Path,
+    findings: &[Finding],
+    fresh: impl Fn(&str) -> Option<&'c ToolCatalog>,
+) -> String {
+    let mut out = String::new();
+    for finding in findings {
+        let Finding::Stale { path, .. } = finding else { continue };
+        let Some(new) = fresh(path) else { continue };
+        let Ok(text) = std::fs::read_to_string(root.join(path)) else { continue };
+        let Ok(old) = serde_json::from_str::<ToolCatalog>(&text) else { continue };
+        for moved in crate::diff::moved(&old, new) {
+            let id = crate::index::tool_id(&new.tools[moved.new]);
+            let _ = writeln!(
+                out,
+                "note: {}: the contract hash of {id} changes from {} to {}: a runtime that pins it by hash must resolve it anew",
+                display(root, path),
+                moved.was,
+                moved.now
+            );
+        }
+    }
     out
 }
 

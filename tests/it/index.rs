@@ -353,3 +353,46 @@ fn searching_an_index_file_gives_the_pages_of_its_registry() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("starts as a discovery index but is not one"));
 }
+
+/// `check` of a stale catalog names the tools whose contract hash the regeneration
+/// moves, and only those: a reworded description moves none.
+#[test]
+fn check_names_the_tools_a_stale_catalog_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = std::fs::read_to_string(common::root().join("fixtures/index/fs.yaml")).unwrap();
+    write(dir.path(), "fs.yaml", &fixture);
+    write(
+        dir.path(),
+        "harn-catalog.toml",
+        "[[catalog]]\ninput = \"fs.yaml\"\noutput = \"out.json\"\n[lint]\nclosed_objects = false\n",
+    );
+    harn_catalog().current_dir(dir.path()).arg("gen").assert().success();
+    let before = built(&dir.path().join("fs.yaml"));
+    let hash =
+        |built: &Built, id: &str| built.index.capabilities.iter().find(|c| c.id == id).unwrap().contract_hash.clone();
+    // Reworded: stale, but no contract moved.
+    write(dir.path(), "fs.yaml", fixture.replace("Reads files and prints their text.", "Prints files."));
+    let reworded = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert_eq!(reworded.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&reworded.stderr);
+    assert!(stderr.contains("stale:") && !stderr.contains("contract hash"), "{stderr}");
+    // A new property of head's input moves head's hash, and no other.
+    let changed = fixture.replace(
+        "      lines:\n        type: integer\n\n  - name: ls",
+        "      lines:\n        type: integer\n      bytes:\n        type: integer\n\n  - name: ls",
+    );
+    assert_ne!(changed, fixture);
+    write(dir.path(), "fs.yaml", changed.as_str());
+    let after = built(&dir.path().join("fs.yaml"));
+    let moved = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+    assert_eq!(moved.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&moved.stderr);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.contains("contract hash")).collect();
+    let expected = format!(
+        "out.json: the contract hash of tool:fs/head changes from {} to {}",
+        hash(&before, "tool:fs/head"),
+        hash(&after, "tool:fs/head")
+    );
+    assert_eq!(notes.len(), 1, "{stderr}");
+    assert!(notes[0].starts_with("note: ") && notes[0].contains(&expected), "{stderr}");
+}
