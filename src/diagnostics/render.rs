@@ -352,4 +352,23 @@ mod tests {
         let json = Renderer::new(ErrorFormat::Json, false).render_all(&diagnostics);
         assert_eq!(json.lines().count(), 2 * SHOWN_PER_RULE + 1);
     }
+
+    #[test]
+    fn notes_are_counted_apart_and_deny_warnings_leaves_them_notes() {
+        use crate::diagnostics::Diagnostics;
+        use crate::ingest::skills::{SKILL_FIELD, SKILL_SHADOWED};
+        let human = Renderer::new(ErrorFormat::Human, false);
+        let mut found = Diagnostics::default();
+        found.push(SKILL_SHADOWED.diag("n"));
+        assert_eq!(human.summary(found.as_slice(), "").unwrap(), "note: 1 note\n");
+        found.push(SKILL_FIELD.diag("w"));
+        found.push(DUPLICATE_KEY.diag("e"));
+        assert_eq!(human.summary(found.as_slice(), "").unwrap(), "error: 1 error, 1 warning and 1 note\n");
+        found.deny_warnings();
+        let severities: Vec<Severity> = found.iter().map(|d| d.severity).collect();
+        assert_eq!(severities, [Severity::Note, Severity::Error, Severity::Error]);
+        assert!(human.render(&found.as_slice()[0]).starts_with("note[skill-shadowed]: n"));
+        let github = Renderer::new(ErrorFormat::Github, false).render(&found.as_slice()[0]);
+        assert!(github.starts_with("::notice title=skill-shadowed::n"), "{github}");
+    }
 }

@@ -127,7 +127,7 @@ impl Built {
     /// Adds `skills` after the tools, sorted by ID, and moves the generation to
     /// [`hash::generation_with_skills`] (unchanged when there are none).
     pub fn add_skills(&mut self, mut skills: Vec<Skill>) {
-        skills.sort_by_key(Skill::id);
+        skills.sort_by_cached_key(Skill::id);
         let capabilities: Vec<Capability> = skills.iter().map(skill_capability).collect();
         self.index.generation = hash::generation_with_skills(&self.index.generation, &capabilities);
         self.index.capabilities.extend(capabilities);

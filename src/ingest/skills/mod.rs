@@ -9,6 +9,7 @@
 pub mod manifest;
 pub mod rules;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -107,47 +108,40 @@ pub fn read(harness_dirs: &[PathBuf]) -> Skills {
     let found: Vec<Found> = harness_dirs.iter().enumerate().flat_map(|(rank, dir)| locate(rank, dir)).collect();
     let read: Vec<(Option<Candidate>, Vec<Diagnostic>)> = found.into_par_iter().map(read_one).collect();
     let (candidates, mut diagnostics): (Vec<_>, Vec<_>) = read.into_iter().unzip();
-    // The most local directory first; in one directory, the skill whose folder is
-    // named as it is, then the first found (folders are listed by name).
-    let mut order: Vec<usize> = (0..candidates.len()).filter(|&i| candidates[i].is_some()).collect();
-    order.sort_by_key(|&i| {
-        let c = candidates[i].as_ref().expect("filtered");
-        (c.rank, !c.folder_matches, i)
-    });
-    let mut used: Vec<usize> = Vec::new();
-    let mut ids: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for i in order {
-        let candidate = candidates[i].as_ref().expect("filtered");
+    // Each skill read, with the position of its file, in order of precedence: the most
+    // local directory first; in one directory, the skill in the folder of its name,
+    // then the first found (folders are listed by name).
+    let mut ranked: Vec<(usize, Candidate)> =
+        candidates.into_iter().enumerate().filter_map(|(i, candidate)| Some((i, candidate?))).collect();
+    ranked.sort_by_key(|(i, candidate)| (candidate.rank, !candidate.folder_matches, *i));
+    let mut used: Vec<Candidate> = Vec::new();
+    let mut by_id: HashMap<String, usize> = HashMap::new();
+    for (i, candidate) in ranked {
         let id = candidate.skill.id();
-        match ids.get(&id) {
+        match by_id.get(&id) {
+            Some(&winner) => diagnostics[i].push(shadowed(&id, &candidate, &used[winner])),
             None => {
-                ids.insert(id, i);
-                used.push(i);
-            }
-            Some(&winner) => {
-                let winner = candidates[winner].as_ref().expect("filtered");
-                let why = if winner.rank < candidate.rank {
-                    "in a more local harness directory"
-                } else if winner.folder_matches {
-                    "in the folder of its name"
-                } else {
-                    "in a folder that comes first by name"
-                };
-                let message =
-                    format!("the skill {id} is not used: {} defines it too, {why}", winner.skill.path.display());
-                let note = SKILL_SHADOWED
-                    .diag(message)
-                    .at(candidate.name_at.clone())
-                    .related(winner.name_at.clone(), "the skill used instead");
-                diagnostics[i].push(note);
+                by_id.insert(id, used.len());
+                used.push(candidate);
             }
         }
     }
-    let mut candidates = candidates;
-    let mut skills: Vec<Skill> =
-        used.into_iter().map(|i| candidates[i].take().expect("a used candidate").skill).collect();
-    skills.sort_by_key(Skill::id);
+    let mut skills: Vec<Skill> = used.into_iter().map(|candidate| candidate.skill).collect();
+    skills.sort_by_cached_key(Skill::id);
     Skills { skills, diagnostics: diagnostics.into_iter().flatten().collect() }
+}
+
+/// The note at a skill not used because `winner` has its ID.
+fn shadowed(id: &str, candidate: &Candidate, winner: &Candidate) -> Diagnostic {
+    let why = if winner.rank < candidate.rank {
+        "in a more local harness directory"
+    } else if winner.folder_matches {
+        "in the folder of its name"
+    } else {
+        "in a folder that comes first by name"
+    };
+    let message = format!("the skill {id} is not used: {} defines it too, {why}", winner.skill.path.display());
+    SKILL_SHADOWED.diag(message).at(candidate.name_at.clone()).related(winner.name_at.clone(), "the skill used instead")
 }
 
 /// The `SKILL.md` files of one harness directory: its own `skills/`, then each
