@@ -11,7 +11,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::contract::ToolCatalog;
-use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
+use harn_catalog::diagnostics::{Diagnostic, Diagnostics, ErrorFormat, Renderer, all_rules};
 use harn_catalog::diff::{self, Change, Compared, DiffFormat, all_diff_rules};
 use harn_catalog::drift::{self, Finding, Owned};
 use harn_catalog::emit::sdk::{self, Language};
@@ -19,6 +19,7 @@ use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::import;
 use harn_catalog::index;
 use harn_catalog::ingest::harn::Surface;
+use harn_catalog::ingest::skills;
 use harn_catalog::lint;
 use harn_catalog::paths::Confinement;
 use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
@@ -302,7 +303,8 @@ impl From<LangArg> for Language {
 /// What every command reading one input through the index takes.
 #[derive(clap::Args)]
 struct IndexInput {
-    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog.
+    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog; or a
+    /// folder holding `.harness/` (or that folder), whose skills are indexed.
     file: PathBuf,
     #[command(flatten)]
     module: ModuleArgs,
@@ -342,7 +344,8 @@ struct SearchArgs {
 struct InspectArgs {
     #[command(flatten)]
     input: IndexInput,
-    /// The tool's canonical ID (`tool:<namespace>/<name>` or `tool:<name>`), or its name.
+    /// The tool's or skill's canonical ID (`tool:<namespace>/<name>`, `tool:<name>`,
+    /// `skill:<name>`, `skill:<pack>/<name>`), or its name.
     id: String,
 }
 
@@ -713,11 +716,39 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
 }
 
 /// Compiles `input` and builds its discovery index; prints the diagnostics; the exit
-/// code when there is no index.
+/// code when there is no index. A folder holding `.harness/` (or a `.harness/`
+/// folder) is indexed with its skills.
 fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
     let options =
         Options { surface: input.module.surface, deny_warnings: input.report.deny_warnings, ..Options::default() };
-    index_file(&input.file, options, &input.paths.confinement(), &input.report.renderer())
+    let renderer = input.report.renderer();
+    let harness = skills::harness_dirs_of(&input.file);
+    if harness.is_empty() {
+        return index_file(&input.file, options, &input.paths.confinement(), &renderer);
+    }
+    // MERGE(harness): until a directory compiles as a catalog (its `.harness/` tools),
+    // a harness directory is indexed as an empty catalog and its skills. Replace this
+    // `built` with the directory's compiled index, keeping its diagnostics for the
+    // report below.
+    let mut built = index::Built {
+        index: index::Index { generation: index::hash::generation(&ToolCatalog::empty()), capabilities: Vec::new() },
+        projected: Vec::new(),
+        executions: Vec::new(),
+        skills: Vec::new(),
+    };
+    let read = skills::read(&harness);
+    let mut diagnostics = Diagnostics::default();
+    diagnostics.extend(read.diagnostics);
+    if input.report.deny_warnings {
+        diagnostics.deny_warnings();
+    }
+    if diagnostics.has_errors() {
+        report(&renderer, diagnostics.as_slice(), "; nothing was written");
+        return Err(REJECTED);
+    }
+    report(&renderer, diagnostics.as_slice(), "");
+    built.add_skills(read.skills);
+    Ok(built)
 }
 
 /// [`indexed`], for any file, options and confinement.

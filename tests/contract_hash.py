@@ -1,7 +1,11 @@
 """Recomputes contract hashes from docs/contract-hash.md alone, independently of the
 Rust code: reads on stdin {"tools": <the tools of `harn-catalog mcp`>, "executions":
 {name: execution}} and prints {name: "sha256:..."} on stdout. JCS is the rfc8785
-package's (tools/requirements.txt), not the crate harn-catalog uses."""
+package's (tools/requirements.txt), not the crate harn-catalog uses.
+
+Given {"skills": [{"id", "provider", "path"}], "generation": <the catalog's>} instead,
+it reads each SKILL.md and prints {"skills": {id: {"manifestHash", "bodyHash"}},
+"generation": <the index's>}."""
 
 import hashlib
 import json
@@ -47,8 +51,54 @@ def contract(tool, execution):
     return doc
 
 
+def sha256(data):
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def is_marker(line):
+    """A line (with its line ending) that is `---`, trailing spaces or tabs allowed."""
+    if line.endswith(b"\n"):
+        line = line[:-1]
+    if line.endswith(b"\r"):
+        line = line[:-1]
+    return line.rstrip(b" \t") == b"---"
+
+
+def skill_hashes(path):
+    """The manifest and body hashes of a SKILL.md: the bytes between the marker lines,
+    and the bytes after the closing one (a leading byte order mark is no part of it)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    # Only \n ends a line (splitlines would also split on a lone \r, and more).
+    lines = [piece + b"\n" for piece in data.split(b"\n")]
+    lines[-1] = lines[-1][:-1]
+    assert is_marker(lines[0]), path
+    start = len(lines[0])
+    at = start
+    for line in lines[1:]:
+        if is_marker(line):
+            return {"manifestHash": sha256(data[start:at]), "bodyHash": sha256(data[at + len(line):])}
+        at += len(line)
+    raise SystemExit(f"{path}: no closing line")
+
+
+def skills(given):
+    hashes = {s["id"]: skill_hashes(s["path"]) for s in given["skills"]}
+    payload = given["generation"].encode() + b"\n"
+    for skill in given["skills"]:
+        line = {"id": skill["id"], "provider": skill["provider"], **hashes[skill["id"]]}
+        payload += rfc8785.dumps(line) + b"\n"
+    generation = given["generation"] if not given["skills"] else sha256(payload)
+    return {"skills": hashes, "generation": generation}
+
+
 def main():
     given = json.load(sys.stdin)
+    if "skills" in given:
+        json.dump(skills(given), sys.stdout)
+        return
     hashes = {}
     for tool in given["tools"]:
         doc = contract(tool, given["executions"].get(tool["name"]))

@@ -22,6 +22,9 @@ use crate::source::{LineCol, SourceFile};
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// Information about a choice the compiler made (which of two skills of one name
+    /// is used, say): never an error, not even under `--deny-warnings`.
+    Note,
     Warning,
     Error,
 }
@@ -29,6 +32,7 @@ pub enum Severity {
 impl Severity {
     pub fn as_str(self) -> &'static str {
         match self {
+            Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
         }
@@ -48,6 +52,9 @@ pub enum Phase {
     Sdk,
     /// Turning an MCP server's tools into a registry declaration (`harn-catalog import`).
     Import,
+    /// Reading the skills of a harness directory (`skills/<name>/SKILL.md`) for the
+    /// discovery index.
+    Skills,
     /// Checking the MCP projection against what one LLM client accepts
     /// (`harn-catalog lint --profile`).
     Profile,
@@ -61,6 +68,7 @@ impl Phase {
             Phase::Prepare => "prepare",
             Phase::Sdk => "sdk",
             Phase::Import => "import",
+            Phase::Skills => "skills",
             Phase::Profile => "profile",
         }
     }
@@ -246,9 +254,9 @@ impl Diagnostics {
         self.0
     }
 
-    /// Turns every warning into an error (`--deny-warnings`).
+    /// Turns every warning into an error (`--deny-warnings`); notes stay notes.
     pub fn deny_warnings(&mut self) {
-        for d in &mut self.0 {
+        for d in self.0.iter_mut().filter(|d| d.severity == Severity::Warning) {
             d.severity = Severity::Error;
         }
     }

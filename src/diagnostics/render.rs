@@ -89,8 +89,8 @@ impl Renderer {
         if self.format != ErrorFormat::Human || diagnostics.is_empty() {
             return None;
         }
-        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-        let warnings = diagnostics.len() - errors;
+        let count = |severity| diagnostics.iter().filter(|d| d.severity == severity).count();
+        let (errors, warnings, notes) = (count(Severity::Error), count(Severity::Warning), count(Severity::Note));
         let mut parts = Vec::new();
         if errors > 0 {
             parts.push(plural(errors, "error"));
@@ -98,8 +98,19 @@ impl Renderer {
         if warnings > 0 {
             parts.push(plural(warnings, "warning"));
         }
-        let level = if errors > 0 { "error" } else { "warning" };
-        Some(format!("{level}: {}{outcome}\n", parts.join(" and ")))
+        if notes > 0 {
+            parts.push(plural(notes, "note"));
+        }
+        let level = if errors > 0 {
+            "error"
+        } else if warnings > 0 {
+            "warning"
+        } else {
+            "note"
+        };
+        let last = parts.pop().expect("diagnostics of some severity");
+        let listed = if parts.is_empty() { last } else { format!("{} and {last}", parts.join(", ")) };
+        Some(format!("{level}: {listed}{outcome}\n"))
     }
 
     fn human(&self, d: &Diagnostic) -> String {
@@ -173,6 +184,7 @@ fn level(severity: Severity) -> Level<'static> {
     match severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
+        Severity::Note => Level::NOTE,
     }
 }
 
@@ -287,6 +299,7 @@ fn github_line(d: &Diagnostic) -> String {
     let command = match d.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "notice",
     };
     let mut properties = Vec::new();
     if let Some(origin) = &d.origin {
@@ -338,5 +351,24 @@ mod tests {
         assert!(human.ends_with("note: and 1 more `syntax-error` error; `--format json` lists all\n\n"), "{human}");
         let json = Renderer::new(ErrorFormat::Json, false).render_all(&diagnostics);
         assert_eq!(json.lines().count(), 2 * SHOWN_PER_RULE + 1);
+    }
+
+    #[test]
+    fn notes_are_counted_apart_and_deny_warnings_leaves_them_notes() {
+        use crate::diagnostics::Diagnostics;
+        use crate::ingest::skills::{SKILL_FIELD, SKILL_SHADOWED};
+        let human = Renderer::new(ErrorFormat::Human, false);
+        let mut found = Diagnostics::default();
+        found.push(SKILL_SHADOWED.diag("n"));
+        assert_eq!(human.summary(found.as_slice(), "").unwrap(), "note: 1 note\n");
+        found.push(SKILL_FIELD.diag("w"));
+        found.push(DUPLICATE_KEY.diag("e"));
+        assert_eq!(human.summary(found.as_slice(), "").unwrap(), "error: 1 error, 1 warning and 1 note\n");
+        found.deny_warnings();
+        let severities: Vec<Severity> = found.iter().map(|d| d.severity).collect();
+        assert_eq!(severities, [Severity::Note, Severity::Error, Severity::Error]);
+        assert!(human.render(&found.as_slice()[0]).starts_with("note[skill-shadowed]: n"));
+        let github = Renderer::new(ErrorFormat::Github, false).render(&found.as_slice()[0]);
+        assert!(github.starts_with("::notice title=skill-shadowed::n"), "{github}");
     }
 }

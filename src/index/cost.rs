@@ -1,6 +1,7 @@
 //! A tool's context cost (docs/contract-hash.md, "Context cost"): the bytes of its
 //! MCP `tools/list` entry as `harn-catalog mcp` prints it (compact JSON), and an
-//! approximate token count, one token per started 4 bytes.
+//! approximate token count, one token per started 4 bytes. A skill's is that of its
+//! name and description.
 
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +37,15 @@ impl Cost {
     pub fn of(tool: &McpTool) -> Cost {
         let mut counted = Counter(0);
         serde_json::to_writer(&mut counted, tool).expect("a projected tool serialises");
+        Cost::of_bytes(counted.0)
+    }
+
+    /// The cost of a skill: what a model is shown of it until it is used, its name
+    /// and description, measured as the compact JSON `{"name":…,"description":…}`.
+    pub fn of_skill(name: &str, description: &str) -> Cost {
+        let mut counted = Counter(0);
+        let listed = serde_json::json!({"name": name, "description": description});
+        serde_json::to_writer(&mut counted, &listed).expect("a skill's listing serialises");
         Cost::of_bytes(counted.0)
     }
 

@@ -38,6 +38,28 @@ pub fn generation(catalog: &ToolCatalog) -> String {
     sha256(&bytes)
 }
 
+/// The generation of an index with skills: `generation` (the catalog's) when there
+/// are none; else `sha256:` and the hex sha256 of `generation`, a newline, and for
+/// each skill in index order the JCS form of `{"bodyHash", "id", "manifestHash",
+/// "provider"}` followed by a newline.
+pub fn generation_with_skills(generation: &str, skills: &[super::Capability]) -> String {
+    if skills.is_empty() {
+        return generation.to_owned();
+    }
+    let mut bytes = format!("{generation}\n").into_bytes();
+    for skill in skills {
+        let line = serde_json::json!({
+            "id": skill.id,
+            "provider": skill.provider,
+            "manifestHash": skill.manifest_hash,
+            "bodyHash": skill.body_hash,
+        });
+        bytes.extend(jcs(&line));
+        bytes.push(b'\n');
+    }
+    sha256(&bytes)
+}
+
 /// The document a tool's contract hash is computed over (before JCS): `name`,
 /// `inputSchema`, and when present `outputSchema`, `errorSchema`, `annotations` and
 /// `execution`, each as the MCP projection (protocol 2025-11-25) gives it.

@@ -1,7 +1,8 @@
 //! The discovery index (issue 13): an immutable catalog snapshot's generation and, per
 //! capability, its canonical ID, what search reads (name, title, description, tags,
 //! provider), whether a model may discover it, its contract hash and context cost.
-//! Built above the MCP projection, whose form of each tool is what is hashed.
+//! Built above the MCP projection, whose form of each tool is what is hashed; the
+//! skills of a harness directory ([`crate::ingest::skills`]) follow the tools.
 //!
 //! [`hash`] computes contract hashes and the generation, [`cost`] context costs,
 //! [`search`] the lexical search over an index.
@@ -20,6 +21,7 @@ use serde_json::Value;
 
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry, ToolExecution};
 use crate::diagnostics::Diagnostic;
+use crate::ingest::skills::Skill;
 use crate::project::mcp::{self, McpTool, ProtocolVersion};
 use crate::provenance::Provenance;
 pub use cost::Cost;
@@ -30,7 +32,8 @@ pub const TAGS_META_KEY: &str = "tags";
 /// The index `harn-catalog index` writes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Index {
-    /// `sha256:` and the hex sha256 of the canonical catalog.
+    /// `sha256:` and the hex sha256 of the canonical catalog, and of the skills when
+    /// there are some (see [`hash::generation_with_skills`]).
     pub generation: String,
     pub capabilities: Vec<Capability>,
 }
@@ -40,12 +43,14 @@ pub struct Index {
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Tool,
+    Skill,
 }
 
 impl Kind {
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Tool => "tool",
+            Kind::Skill => "skill",
         }
     }
 }
@@ -53,7 +58,8 @@ impl Kind {
 /// One capability of the index.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Capability {
-    /// `tool:<namespace>/<name>`, or `tool:<name>` without a namespace.
+    /// `tool:<namespace>/<name>`, or `tool:<name>` without a namespace; for a skill,
+    /// `skill:<pack>/<name>` or `skill:<name>` (see [`Skill::id`]).
     pub id: String,
     pub kind: Kind,
     pub name: String,
@@ -72,10 +78,16 @@ pub struct Capability {
     /// Whether clients load the tool only when a search surfaces it.
     #[serde(rename = "deferLoading")]
     pub defer_loading: bool,
-    /// See [`hash::contract_hash`].
+    /// See [`hash::contract_hash`]; a skill's is its `manifestHash`.
     #[serde(rename = "contractHash")]
     pub contract_hash: String,
     pub cost: Cost,
+    /// A skill's [`Skill::manifest_hash`]; none for a tool.
+    #[serde(rename = "manifestHash", default, skip_serializing_if = "Option::is_none")]
+    pub manifest_hash: Option<String>,
+    /// A skill's [`Skill::body_hash`]; none for a tool.
+    #[serde(rename = "bodyHash", default, skip_serializing_if = "Option::is_none")]
+    pub body_hash: Option<String>,
 }
 
 impl Index {
@@ -103,6 +115,39 @@ pub struct Built {
     pub projected: Vec<McpTool>,
     /// Each tool's execution, which its contract hash covers.
     pub executions: Vec<Option<ToolExecution>>,
+    /// The skills [`Built::add_skills`] added, in index order (after the tools).
+    pub skills: Vec<Skill>,
+}
+
+impl Built {
+    /// Adds `skills` after the tools, sorted by ID, and moves the generation to
+    /// [`hash::generation_with_skills`] (unchanged when there are none).
+    pub fn add_skills(&mut self, mut skills: Vec<Skill>) {
+        skills.sort_by_cached_key(Skill::id);
+        let capabilities: Vec<Capability> = skills.iter().map(skill_capability).collect();
+        self.index.generation = hash::generation_with_skills(&self.index.generation, &capabilities);
+        self.index.capabilities.extend(capabilities);
+        self.skills.extend(skills);
+    }
+}
+
+/// The index entry of a skill.
+fn skill_capability(skill: &Skill) -> Capability {
+    Capability {
+        id: skill.id(),
+        kind: Kind::Skill,
+        name: skill.name.clone(),
+        title: skill.title.clone(),
+        description: skill.description.clone(),
+        tags: skill.tags.clone(),
+        provider: skill.provider.clone(),
+        model_discoverable: skill.model_discoverable,
+        defer_loading: false,
+        contract_hash: skill.manifest_hash.clone(),
+        cost: Cost::of_skill(&skill.name, &skill.description),
+        manifest_hash: Some(skill.manifest_hash.clone()),
+        body_hash: Some(skill.body_hash.clone()),
+    }
 }
 
 /// Indexes a compiled (accepted) catalog: every tool it emits, with its MCP form for
@@ -130,7 +175,7 @@ pub fn build(
         },
     );
     let executions = catalog.tools.iter().map(|tool| tool.execution).collect();
-    Some(Built { index: Index { generation, capabilities }, projected, executions })
+    Some(Built { index: Index { generation, capabilities }, projected, executions, skills: Vec::new() })
 }
 
 /// Every tool's MCP form (protocol 2025-11-25), whatever its audiences; `None` when
@@ -199,5 +244,7 @@ fn capability(tool: &ToolCatalogEntry, projected: &McpTool, provider: &str) -> C
         defer_loading: tool.defer_loading,
         contract_hash: hash::contract_hash(projected, tool.execution.as_ref()),
         cost: Cost::of(projected),
+        manifest_hash: None,
+        body_hash: None,
     }
 }

@@ -5,13 +5,13 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use super::search::Page;
-use super::{Built, Cost, Index, hash};
+use super::{Built, Cost, Index, Kind, hash};
 
 /// A page of search results as lines: score, ID, title; then the next cursor.
 pub fn page(page: &Page<'_>) -> String {
     let mut out = String::new();
     if page.results.is_empty() {
-        out.push_str("no tool matches\n");
+        out.push_str("nothing matches\n");
     }
     for hit in &page.results {
         let _ = writeln!(out, "{:>5}  {}  {}", hit.score, hit.id, hit.title);
@@ -22,9 +22,10 @@ pub fn page(page: &Page<'_>) -> String {
     out
 }
 
-/// One capability's contract, pretty JSON: its index entry, the document its
-/// contract hash is computed over (`hashed`), and its MCP definition (`definition`).
-/// `id` is a canonical ID, or a name that only one tool has.
+/// One capability's contract, pretty JSON: its index entry, and for a tool the
+/// document its contract hash is computed over (`hashed`) and its MCP definition
+/// (`definition`), for a skill its `SKILL.md` (`path`) and frontmatter (`manifest`).
+/// `id` is a canonical ID, or a name that only one capability has.
 pub fn inspect(built: &Built, id: &str) -> Result<String, String> {
     let capabilities = &built.index.capabilities;
     let position = capabilities.iter().position(|c| c.id == id).or_else(|| {
@@ -38,17 +39,24 @@ pub fn inspect(built: &Built, id: &str) -> Result<String, String> {
         let near = capabilities.iter().map(|c| c.id.as_str()).find(|c| c.ends_with(&format!("/{id}")));
         return Err(match near {
             Some(near) => {
-                format!("no tool has the ID {id:?}; several tools are named so, one is {near:?}: give its ID")
+                format!("no tool or skill has the ID {id:?}; several are named so, one is {near:?}: give its ID")
             }
-            None => format!("no tool has the ID {id:?}; `harn-catalog search FILE {id:?}` lists the nearest"),
+            None => format!("no tool or skill has the ID {id:?}; `harn-catalog search FILE {id:?}` lists the nearest"),
         });
     };
     let capability = &capabilities[i];
     let mut entry = serde_json::to_value(capability).expect("a capability serialises");
-    let hashed = hash::contract_document(&built.projected[i], built.executions[i].as_ref());
     let object = entry.as_object_mut().expect("a capability is an object");
-    object.insert("hashed".to_owned(), hashed);
-    object.insert("definition".to_owned(), serde_json::to_value(&built.projected[i]).expect("a tool serialises"));
+    if capability.kind == Kind::Skill {
+        // Skills follow the tools, in the same order in `skills`.
+        let skill = &built.skills[i - built.projected.len()];
+        object.insert("path".to_owned(), Value::String(skill.path.display().to_string()));
+        object.insert("manifest".to_owned(), skill.manifest.clone());
+    } else {
+        let hashed = hash::contract_document(&built.projected[i], built.executions[i].as_ref());
+        object.insert("hashed".to_owned(), hashed);
+        object.insert("definition".to_owned(), serde_json::to_value(&built.projected[i]).expect("a tool serialises"));
+    }
     Ok(format!("{}\n", serde_json::to_string_pretty(&entry).expect("JSON serialises")))
 }
 
@@ -59,23 +67,45 @@ fn by_cost(index: &Index) -> Vec<&super::Capability> {
     sorted
 }
 
-/// `stats`: one line per tool, largest first, then the totals.
+/// How many capabilities of `kind` there are.
+fn count(sorted: &[&super::Capability], kind: Kind) -> usize {
+    sorted.iter().filter(|c| c.kind == kind).count()
+}
+
+/// `stats`: one line per tool and skill, largest first, then the totals.
 pub fn stats(index: &Index) -> String {
     let sorted = by_cost(index);
     let total = Cost::total(sorted.iter().map(|c| &c.cost));
-    let mut out = format!("{:>9}  {:>7}  tool\n", "bytes", "tokens");
+    let skills = count(&sorted, Kind::Skill);
+    let mut out = format!("{:>9}  {:>7}  {}\n", "bytes", "tokens", if skills > 0 { "capability" } else { "tool" });
     for c in &sorted {
         let _ = writeln!(out, "{:>9}  {:>7}  {}", c.cost.bytes, c.cost.tokens, c.id);
     }
-    let _ = writeln!(out, "{:>9}  {:>7}  total ({} tools)", total.bytes, total.tokens, sorted.len());
+    let tools = format!("{} tools", count(&sorted, Kind::Tool));
+    let what = if skills > 0 { format!("{tools}, {}", crate::diagnostics::plural(skills, "skill")) } else { tools };
+    let _ = writeln!(out, "{:>9}  {:>7}  total ({what})", total.bytes, total.tokens);
     out
 }
 
-/// `stats --format json`: `{"tools": [{"id", "bytes", "tokens"}], "total": {…}}`.
+/// `stats --format json`: `{"tools": [{"id", "bytes", "tokens"}], "total": {…}}`,
+/// and when there are skills `"skills"` listed likewise (the total counts both).
 pub fn stats_json(index: &Index) -> Value {
     let sorted = by_cost(index);
     let total = Cost::total(sorted.iter().map(|c| &c.cost));
-    let tools: Vec<Value> =
-        sorted.iter().map(|c| json!({"id": c.id, "bytes": c.cost.bytes, "tokens": c.cost.tokens})).collect();
-    json!({"tools": tools, "total": {"tools": sorted.len(), "bytes": total.bytes, "tokens": total.tokens}})
+    let rows = |kind: Kind| -> Vec<Value> {
+        sorted
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| json!({"id": c.id, "bytes": c.cost.bytes, "tokens": c.cost.tokens}))
+            .collect()
+    };
+    let mut totals = json!({"tools": count(&sorted, Kind::Tool), "bytes": total.bytes, "tokens": total.tokens});
+    let mut stats = json!({"tools": rows(Kind::Tool)});
+    let skills = rows(Kind::Skill);
+    if !skills.is_empty() {
+        totals["skills"] = json!(skills.len());
+        stats["skills"] = Value::Array(skills);
+    }
+    stats["total"] = totals;
+    stats
 }

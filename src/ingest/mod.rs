@@ -8,6 +8,7 @@ mod json;
 mod read;
 pub mod registry;
 pub mod rules;
+pub mod skills;
 mod toml;
 pub mod yaml;
 

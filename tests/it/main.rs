@@ -26,5 +26,6 @@ mod robustness;
 mod sdk;
 mod sdk_rust;
 mod sdk_typescript;
+mod skills;
 mod spec_examples;
 mod typescript;

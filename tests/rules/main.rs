@@ -23,6 +23,8 @@
 //! Those of a client-profile rule (phase `profile`) are linted with the first profile
 //! that uses the rule, as `harn-catalog lint --profile` runs it; a refused one still
 //! compiles (its catalog exists), and a near miss passes that whole profile.
+//! Those of a skills rule (phase `skills`) are folders holding a `.harness/`, whose
+//! skills are read as `harn-catalog index DIR` reads them (see [`check_skills`]).
 //!
 //! Fixtures are compiled from their paths relative to the repository root, so the
 //! paths in the rendered diagnostics are stable. The tests are named
@@ -72,6 +74,9 @@ const ALSO_RAISES: &[(&str, &[&str])] = &[
     // A schema checked only because an earlier definition of the tool was replaced
     // comes with the warning about the replacement (CONTRACT.md a.3 step 7).
     ("invalid-schema/superseded-definition.json", &["redefined-tool"]),
+    // Two skills of one name in one harness directory: one of them is not in the
+    // folder of its name.
+    ("skill-shadowed/same-name-in-two-folders", &["skill-folder-name"]),
 ];
 
 fn main() {
@@ -87,11 +92,17 @@ fn main() {
         };
         for path in fixtures_of(&code, REFUSED) {
             let name = format!("{REFUSED}::{code}::{}", file_name(&path));
-            trials.push(Trial::test(name, move || check_refused(rule, &path)));
+            match rule.phase {
+                Phase::Skills => trials.push(Trial::test(name, move || check_skills::refused(rule, &path))),
+                _ => trials.push(Trial::test(name, move || check_refused(rule, &path))),
+            }
         }
         for path in fixtures_of(&code, ACCEPTED) {
             let name = format!("{ACCEPTED}::{code}::{}", file_name(&path));
-            trials.push(Trial::test(name, move || check_accepted(rule, &path)));
+            match rule.phase {
+                Phase::Skills => trials.push(Trial::test(name, move || check_skills::accepted(&path))),
+                _ => trials.push(Trial::test(name, move || check_accepted(rule, &path))),
+            }
         }
     }
     trials.extend(diff::trials());
@@ -350,4 +361,96 @@ fn check_accepted(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
         }
     }
     verdict(problems)
+}
+
+/// The fixtures of skills rules: each is a folder holding a `.harness/`.
+mod check_skills {
+    use super::*;
+    use harn_catalog::diagnostics::Diagnostic;
+    use harn_catalog::ingest::skills::{self, SKILL_FILE, SKILL_FOLDER_NAME, Skills};
+
+    fn read(path: &Path) -> Skills {
+        skills::read(&skills::harness_dirs_of(path))
+    }
+
+    fn human(diagnostics: &[Diagnostic]) -> String {
+        let renderer = Renderer::new(ErrorFormat::Human, false);
+        diagnostics.iter().map(|d| renderer.render(d)).collect()
+    }
+
+    /// Every `SKILL.md` under `dir`.
+    fn skill_files(dir: &Path) -> Vec<PathBuf> {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                found.extend(skill_files(&path));
+            } else if path.file_name().is_some_and(|name| name == SKILL_FILE) {
+                found.push(path);
+            }
+        }
+        found
+    }
+
+    /// A refused fixture raises its own rule with the rule's severity, and nothing
+    /// else; each file it is raised at is left out of the skills (but for a folder
+    /// name, which is only reported); its rendering is the snapshot's.
+    pub fn refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
+        let shown = path.display().to_string();
+        let read = read(path);
+        let rendered = human(&read.diagnostics);
+        let key = format!("{}/{}", rule.code, file_name(path));
+        let allowed: &[&str] = ALSO_RAISES.iter().find(|(k, _)| *k == key).map_or(&[], |(_, codes)| codes);
+        let mut problems = Vec::new();
+        let own: Vec<&Diagnostic> = read.diagnostics.iter().filter(|d| d.code() == rule.code).collect();
+        if own.is_empty() {
+            problems.push(format!("{shown}: no {} diagnostic; got:\n{rendered}", rule.code));
+        }
+        if own.iter().any(|d| d.severity != rule.severity) {
+            problems.push(format!("{shown}: a {} diagnostic is not a {}", rule.code, rule.severity.as_str()));
+        }
+        let foreign: BTreeSet<&str> =
+            read.diagnostics.iter().map(|d| d.code()).filter(|c| *c != rule.code && !allowed.contains(c)).collect();
+        if !foreign.is_empty() {
+            problems.push(format!(
+                "{shown}: it also raised {}:\n{rendered}",
+                foreign.into_iter().collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let kept = rule.code == SKILL_FOLDER_NAME.code;
+        for d in &own {
+            let Some(origin) = &d.origin else {
+                problems.push(format!("{shown}: a {} diagnostic has no location", rule.code));
+                continue;
+            };
+            let file = &origin.source.path;
+            if read.skills.iter().any(|s| &s.path == file) != kept {
+                let what = if kept { "is left out" } else { "is still read" };
+                problems.push(format!("{shown}: the skill of {} {what}", file.display()));
+            }
+        }
+        let name = format!("{}__{}", rule.code, file_name(path));
+        if !matches_snapshot("snapshots", &name, format!("{} of {shown}", rule.code), &rendered) {
+            problems.push(format!("{shown}: golden output differs from {SNAPSHOTS}/{name}.snap (diff above)"));
+        }
+        verdict(problems)
+    }
+
+    /// A near miss raises nothing, and every `SKILL.md` it holds is a skill.
+    pub fn accepted(path: &Path) -> Result<(), Failed> {
+        let shown = path.display().to_string();
+        let read = read(path);
+        let mut problems = Vec::new();
+        if !read.diagnostics.is_empty() {
+            problems.push(format!(
+                "{shown}: a near miss should raise nothing, but it raised:\n{}",
+                human(&read.diagnostics)
+            ));
+        }
+        let files = skill_files(path);
+        if files.is_empty() || read.skills.len() != files.len() {
+            problems.push(format!("{shown}: {} SKILL.md files but {} skills", files.len(), read.skills.len()));
+        }
+        verdict(problems)
+    }
 }
