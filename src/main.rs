@@ -103,7 +103,7 @@ enum Command {
 
 #[derive(clap::Args)]
 struct SchemaArgs {
-    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog to compile.
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory to compile.
     file: PathBuf,
     #[command(flatten)]
     module: ModuleArgs,
@@ -125,7 +125,7 @@ struct SchemaArgs {
 
 #[derive(clap::Args)]
 struct McpArgs {
-    /// The registry declaration, .harn module or catalog.
+    /// The registry declaration, .harn module, catalog or harness directory.
     file: PathBuf,
     #[command(flatten)]
     module: ModuleArgs,
@@ -168,7 +168,7 @@ struct McpArgs {
 
 #[derive(clap::Args)]
 struct LintArgs {
-    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog.
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory.
     file: PathBuf,
     /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
     /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
@@ -238,7 +238,7 @@ struct CompletionsArgs {
     /// The shell to write the script for.
     #[arg(long, value_enum)]
     shell: clap_complete::Shell,
-    /// The registry declaration, .harn module or catalog whose generated CLI to complete.
+    /// The registry declaration, .harn module, catalog or harness directory whose generated CLI to complete.
     file: Option<PathBuf>,
     #[command(flatten)]
     module: ModuleArgs,
@@ -261,7 +261,7 @@ struct ConfigArgs {
 
 #[derive(clap::Args)]
 struct SdkArgs {
-    /// The registry declaration, .harn module or catalog.
+    /// The registry declaration, .harn module, catalog or harness directory.
     file: PathBuf,
     /// The language of the SDK.
     #[arg(long, value_enum)]
@@ -302,7 +302,7 @@ impl From<LangArg> for Language {
 /// What every command reading one input through the index takes.
 #[derive(clap::Args)]
 struct IndexInput {
-    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog.
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory.
     file: PathBuf,
     #[command(flatten)]
     module: ModuleArgs,
@@ -435,6 +435,18 @@ struct ModuleArgs {
     /// registry its main publishes (script), or exports when it has public ones (auto).
     #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
+    /// Read FILE as a directory DIR (`--scopes DIR`) and compile every `.harness/`
+    /// from DIR up to the root together; a tool defined in several wins in the most
+    /// local one (noted).
+    #[arg(long)]
+    scopes: bool,
+}
+
+impl ModuleArgs {
+    /// The compile options of how the input is read; the others default.
+    fn options(&self) -> Options {
+        Options { surface: self.surface, scopes: self.scopes, ..Options::default() }
+    }
 }
 
 /// `--surface`: the library's [`Surface`] carries no clap derive, so its spellings
@@ -595,8 +607,7 @@ fn schema(args: &SchemaArgs) -> u8 {
     let options = Options {
         deny_warnings: args.report.deny_warnings,
         catalog_phase_only: matches!(args.phase, PhaseArg::Catalog),
-        surface: args.module.surface,
-        ..Options::default()
+        ..args.module.options()
     };
     // Streamed, so that a large catalog's text is never held whole; and to a file, staged
     // while the catalog is checked, then renamed into place only if it passes.
@@ -663,7 +674,7 @@ fn import(kind: import::Kind, args: &ImportArgs) -> u8 {
     let renderer = args.report.renderer();
     let mut diagnostics = imported.diagnostics;
     if args.report.deny_warnings {
-        diagnostics.iter_mut().for_each(|d| d.severity = harn_catalog::diagnostics::Severity::Error);
+        diagnostics.iter_mut().for_each(Diagnostic::deny_warning);
     }
     let declaration = match imported.declaration {
         Some(declaration) if !diagnostics.iter().any(Diagnostic::is_error) => declaration,
@@ -715,8 +726,7 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
 /// Compiles `input` and builds its discovery index; prints the diagnostics; the exit
 /// code when there is no index.
 fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
-    let options =
-        Options { surface: input.module.surface, deny_warnings: input.report.deny_warnings, ..Options::default() };
+    let options = Options { deny_warnings: input.report.deny_warnings, ..input.module.options() };
     index_file(&input.file, options, &input.paths.confinement(), &input.report.renderer())
 }
 
@@ -832,12 +842,7 @@ fn mcp(args: &McpArgs) -> u8 {
         ttl_ms: args.ttl_ms.unwrap_or(settings.caching.ttl_ms),
         cache_scope: args.cache_scope.unwrap_or(settings.caching.cache_scope),
     };
-    let options = Options {
-        surface: args.module.surface,
-        mcp_documents: McpDocuments::Build,
-        protocol_version: version,
-        ..Options::default()
-    };
+    let options = Options { mcp_documents: McpDocuments::Build, protocol_version: version, ..args.module.options() };
     if let Some(profile) = &args.profile {
         return mcp_for_profile(args, profile, options, caching);
     }
@@ -884,7 +889,7 @@ fn mcp_for_profile(args: &McpArgs, name: &str, options: Options, caching: mcp::C
     let target = lint::Target { tools: &tools, catalog, provenance, server };
     let mut found = lint::lint(&target, &profile);
     if args.report.deny_warnings {
-        found.iter_mut().for_each(|d| d.severity = harn_catalog::diagnostics::Severity::Error);
+        found.iter_mut().for_each(Diagnostic::deny_warning);
     }
     diagnostics.extend(found);
     if diagnostics.iter().any(Diagnostic::is_error) {
@@ -905,8 +910,7 @@ fn lint(args: &LintArgs) -> u8 {
             return USAGE;
         }
     };
-    let options =
-        Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
+    let options = Options { deny_warnings: args.report.deny_warnings, ..args.module.options() };
     let outcome = lint::lint_file(
         &args.file,
         options,
@@ -931,8 +935,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
         Some(file) => {
-            let options =
-                Options { surface: args.module.surface, cli_arguments: CliArguments::Keep, ..Options::default() };
+            let options = Options { cli_arguments: CliArguments::Keep, ..args.module.options() };
             match prepared(file, options, &args.paths, &args.report) {
                 Ok(prepared) => {
                     let mut command = cli::command::command(&prepared);
@@ -996,8 +999,7 @@ fn sdk_drift(folder: &Path, files: &[Artifact]) -> std::io::Result<Vec<Finding>>
 }
 
 fn sdk(args: &SdkArgs) -> u8 {
-    let options =
-        Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
+    let options = Options { deny_warnings: args.report.deny_warnings, ..args.module.options() };
     let renderer = args.report.renderer();
     let files = match sdk_files(&args.file, args.lang.into(), options, &args.paths.confinement(), &renderer) {
         Ok(files) => files,
@@ -1310,7 +1312,7 @@ fn compare(args: &DiffArgs) -> u8 {
             return USAGE;
         }
     };
-    let options = diff::options(args.module.surface);
+    let options = Options { scopes: args.module.scopes, ..diff::options(args.module.surface) };
     let renderer = Renderer::new(ErrorFormat::Human, args.color.enabled(&std::io::stderr()));
     let mut changes: Vec<Change> = Vec::new();
     for pair in &pairs {

@@ -22,6 +22,9 @@ use crate::source::{LineCol, SourceFile};
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// Something the user may want to know that is not wrong (a definition overridden
+    /// on purpose): never an error, not even with `--deny-warnings`.
+    Note,
     Warning,
     Error,
 }
@@ -29,6 +32,7 @@ pub enum Severity {
 impl Severity {
     pub fn as_str(self) -> &'static str {
         match self {
+            Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
         }
@@ -207,6 +211,13 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+
+    /// Makes a warning an error (`--deny-warnings`); a note stays a note.
+    pub fn deny_warning(&mut self) {
+        if self.severity == Severity::Warning {
+            self.severity = Severity::Error;
+        }
+    }
 }
 
 /// Diagnostics of one run, in the order they were found.
@@ -246,11 +257,9 @@ impl Diagnostics {
         self.0
     }
 
-    /// Turns every warning into an error (`--deny-warnings`).
+    /// Turns every warning into an error (`--deny-warnings`); notes stay notes.
     pub fn deny_warnings(&mut self) {
-        for d in &mut self.0 {
-            d.severity = Severity::Error;
-        }
+        self.0.iter_mut().for_each(Diagnostic::deny_warning);
     }
 }
 

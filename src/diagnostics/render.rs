@@ -89,8 +89,8 @@ impl Renderer {
         if self.format != ErrorFormat::Human || diagnostics.is_empty() {
             return None;
         }
-        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-        let warnings = diagnostics.len() - errors;
+        let count = |severity| diagnostics.iter().filter(|d| d.severity == severity).count();
+        let (errors, warnings, notes) = (count(Severity::Error), count(Severity::Warning), count(Severity::Note));
         let mut parts = Vec::new();
         if errors > 0 {
             parts.push(plural(errors, "error"));
@@ -98,7 +98,16 @@ impl Renderer {
         if warnings > 0 {
             parts.push(plural(warnings, "warning"));
         }
-        let level = if errors > 0 { "error" } else { "warning" };
+        if notes > 0 {
+            parts.push(plural(notes, "note"));
+        }
+        let level = if errors > 0 {
+            "error"
+        } else if warnings > 0 {
+            "warning"
+        } else {
+            "note"
+        };
         Some(format!("{level}: {}{outcome}\n", parts.join(" and ")))
     }
 
@@ -173,6 +182,7 @@ fn level(severity: Severity) -> Level<'static> {
     match severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
+        Severity::Note => Level::NOTE,
     }
 }
 
@@ -287,6 +297,7 @@ fn github_line(d: &Diagnostic) -> String {
     let command = match d.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "notice",
     };
     let mut properties = Vec::new();
     if let Some(origin) = &d.origin {
