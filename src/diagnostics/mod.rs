@@ -188,6 +188,14 @@ impl Diagnostic {
         self
     }
 
+    /// The same finding told in other words (a rule's check reused where its own
+    /// wording would mislead).
+    #[must_use]
+    pub fn message(mut self, message: impl Into<String>) -> Self {
+        self.message = message.into();
+        self
+    }
+
     #[must_use]
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

@@ -96,9 +96,14 @@ pub fn load_scopes(dir: &Path) -> Option<Normalized> {
 /// One tool's schema document, read and normalised as a registry's tool spec; its
 /// origin records the document's file.
 fn read_tool(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<registry::Entry> {
-    let source = Arc::new(document(tool, found)?);
+    let (source, start) = document(tool, found)?;
+    let source = Arc::new(source);
     if let Err(empty) = super::rules::check_not_empty(&source) {
-        found.push(empty);
+        let what = if tool.sidecar.is_some() { "" } else { "the --schema heredoc of " };
+        found.push(empty.at(crate::diagnostics::Origin::span(&source, start..start)).message(format!(
+            "{what}{} is empty; a tool's schema document ({{\"name\", \"description\", \"input_schema\"}}) is expected",
+            source.display_path()
+        )).help(format!("write the schema of tool {:?} there", tool.name)));
         return None;
     }
     let (value, floats) = inexact_number::noting_floats(|| super::json::parse(&source));
@@ -132,11 +137,11 @@ fn read_tool(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<registry::Entry
 /// The source of a tool's schema document: its sidecar, or its script's text with
 /// everything outside the heredoc's body blanked (and nothing after it), so that the
 /// JSON reader sees the document alone while every offset, line and column is the
-/// script's.
-fn document(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<SourceFile> {
+/// script's. With the offset the document starts at.
+fn document(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<(SourceFile, usize)> {
     if let Some(sidecar) = &tool.sidecar {
         return match super::read::read_text(sidecar, Format::Json) {
-            Ok(text) => Some(SourceFile::new(sidecar, text, Format::Json)),
+            Ok(text) => Some((SourceFile::new(sidecar, text, Format::Json), 0)),
             Err(super::read::ReadError::Io(d) | super::read::ReadError::Content(d)) => {
                 found.push(d);
                 None
@@ -169,10 +174,15 @@ fn document(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<SourceFile> {
             return None;
         }
     };
-    let mut masked: String = text[..body.start]
-        .chars()
-        .map(|c| if c == '\n' { "\n".to_owned() } else { " ".repeat(c.len_utf8()) })
-        .collect();
-    masked.push_str(&text[body]);
-    Some(SourceFile::new(script, masked, Format::Json))
+    // Every character before the body becomes as many spaces as it has bytes, so
+    // that byte offsets stay the script's; line breaks stay, so that lines do too.
+    let mut masked = String::with_capacity(body.end);
+    for c in text[..body.start].chars() {
+        match c {
+            '\n' => masked.push('\n'),
+            other => masked.extend(std::iter::repeat_n(' ', other.len_utf8())),
+        }
+    }
+    masked.push_str(&text[body.clone()]);
+    Some((SourceFile::new(script, masked, Format::Json), body.start))
 }
