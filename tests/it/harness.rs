@@ -220,3 +220,51 @@ fn a_folder_that_is_no_harness_is_a_usage_error_that_says_what_one_is() {
         );
     }
 }
+
+/// Runs git in `dir`, failing the test with git's words if it fails.
+fn git(dir: &Path, args: &[&str]) {
+    let output = std::process::Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn diff_against_a_revision_reads_the_harness_as_it_was_and_a_configuration_lists_one() {
+    let script = |required: &str| {
+        format!(
+            "#!/bin/sh\nif [ \"$1\" = --schema ]; then\n  cat <<'EOF'\n{{\"name\": \"fetch\", \"description\": \"Fetch a page.\", \"input_schema\": {{\"type\": \"object\", \"properties\": {{\"url\": {{\"type\": \"string\"}}, \"depth\": {{\"type\": \"integer\"}}}}, \"required\": {required}}}}}\nEOF\nfi\n"
+        )
+    };
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    git(dir, &["init", "--quiet", "--initial-branch=main"]);
+    write_tree(dir, &[(".harness/tools/fetch", &script("[\"url\"]"), true)]);
+    let config = "[[catalog]]\ninput = \".harness\"\noutput = \"catalog.json\"\n";
+    write_tree(dir, &[("harn-catalog.toml", config, false)]);
+    harn_catalog().current_dir(dir).arg("gen").assert().success();
+    let catalog: Value = serde_json::from_slice(&std::fs::read(dir.join("catalog.json")).unwrap()).unwrap();
+    assert_eq!(catalog["tools"][0]["inputSchema"]["required"], json!(["url"]));
+    git(dir, &["add", "."]);
+    git(dir, &["commit", "--quiet", "-m", "first"]);
+    // Requiring one more input breaks every caller that leaves it out.
+    write_tree(dir, &[(".harness/tools/fetch", &script("[\"url\", \"depth\"]"), true)]);
+    let output = harn_catalog()
+        .current_dir(dir)
+        .args(["diff", "--format", "json", "--against", "HEAD", ".harness"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stderr));
+    let changes: Vec<Value> = output
+        .stdout
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert!(changes.iter().any(|c| c["level"] == "breaking" && c["tool"] == "fetch"), "{changes:?}");
+    // And `check` sees the committed catalog is stale.
+    harn_catalog().current_dir(dir).arg("check").assert().code(1);
+}

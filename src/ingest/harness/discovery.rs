@@ -156,3 +156,29 @@ fn is_executable(metadata: &std::fs::Metadata) -> bool {
 fn is_executable(_: &std::fs::Metadata) -> bool {
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scopes_run_from_the_folder_up_most_local_first() {
+        let root = tempfile::tempdir().unwrap();
+        let top = root.path().canonicalize().unwrap();
+        for dir in ["a/.harness", "a/b/c/.harness", "a/b/c/d"] {
+            std::fs::create_dir_all(top.join(dir)).unwrap();
+        }
+        let found = |dir: &str| scopes(&top.join(dir));
+        let (outer, inner) = (top.join("a/.harness"), top.join("a/b/c/.harness"));
+        // Whatever lies above the temporary folder (nothing, usually) comes last.
+        assert_eq!(found("a/b/c/d")[..2], [inner.clone(), outer.clone()]);
+        assert_eq!(found("a/b/c")[..2], [inner.clone(), outer.clone()]);
+        assert_eq!(found("a/b/c/.harness")[..2], [inner.clone(), outer.clone()]);
+        assert_eq!(found("a/b")[0], outer);
+        assert_eq!(resolve(&top.join("a/b/c")), Some(top.join("a/b/c/.harness")));
+        assert_eq!(resolve(&inner), Some(inner.clone()));
+        assert_eq!(resolve(&top.join("a/b")), None);
+        assert!(scopes(&top.join("missing")).is_empty());
+        assert_eq!(provider(&inner), "c");
+    }
+}

@@ -91,10 +91,9 @@ fn is_word(c: char) -> bool {
 fn branch(text: &str) -> Option<Range<usize>> {
     const TOKEN: &str = "--schema";
     let mut start = 0;
-    for (number, line) in text.split_inclusive('\n').enumerate() {
-        let code = line.trim_start();
-        let comment = code.starts_with('#') || (number == 0 && code.starts_with("#!"));
-        if !comment {
+    for line in text.split_inclusive('\n') {
+        // A comment, the `#!` line among them.
+        if !line.trim_start().starts_with('#') {
             for (at, _) in line.match_indices(TOKEN) {
                 let before = line[..at].chars().next_back();
                 let after = line[at + TOKEN.len()..].chars().next();
