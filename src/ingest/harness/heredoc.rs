@@ -1,5 +1,10 @@
 //! Finding a tool script's `--schema` document without running it: the literal body
 //! of the quoted heredoc its `--schema` branch prints, or why there is none to take.
+//!
+//! Hand-written rather than built on a shell parser (`brush-parser` reads bash): only
+//! two things are looked for, the first `--schema` word and the first heredoc operator
+//! after it, in scripts of any POSIX-family shell, and a whole-script parser would
+//! refuse a tool over a construct of its dialect that has nothing to do with the schema.
 
 use std::ops::Range;
 
