@@ -56,6 +56,9 @@ pub struct Options {
     /// Keep every tool in the compiled catalog, not only those of the `catalog`
     /// audience (`harn-catalog diff`, for which every audience is a contract).
     pub every_audience: bool,
+    /// Read the input path as a directory whose harness scopes are compiled together
+    /// (`--scopes DIR`, see [`ingest::harness::scopes`]).
+    pub scopes: bool,
 }
 
 /// Compiles the registry declaration or catalog at `path`; a `.harn` module's imports
@@ -83,7 +86,8 @@ pub fn compile_file_emitting<T: Send>(
     paths: &Confinement,
     emit: impl FnOnce(&ToolCatalog) -> T + Send,
 ) -> (Compilation, Option<T>) {
-    match ingest::load(path, options.surface, paths) {
+    let loaded = if options.scopes { ingest::load_scopes(path) } else { ingest::load(path, options.surface, paths) };
+    match loaded {
         Ok(loaded) => compile_loaded_emitting(loaded, options, emit),
         Err(LoadError::Unreadable(d)) => (Compilation::failed(d, true), None),
         Err(LoadError::Rejected(d)) => (Compilation::failed(d, false), None),
@@ -122,6 +126,11 @@ fn compile_loaded_emitting<T: Send>(
         }
         Content::Document(document) => {
             let normalized = ingest::registry::normalize(document);
+            diagnostics.extend(normalized.diagnostics);
+            (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
+        }
+        Content::Normalized(normalized) => {
+            let normalized = *normalized;
             diagnostics.extend(normalized.diagnostics);
             (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
         }
@@ -192,26 +201,35 @@ fn compile_loaded_emitting<T: Send>(
 }
 
 /// The catalog indices of the tools no error was found in, when every error lies
-/// inside some tool spec of the input's own file (the errors of specs that
-/// normalisation refused concern no catalog tool); `None` when an error lies anywhere
-/// else (a component, the registry's `cli`, another file, a syntax error), since it may
-/// concern every tool.
+/// inside some tool spec (in the input's own file, or in the file a tool was read
+/// from; the errors of specs that normalisation refused concern no catalog tool);
+/// `None` when an error lies anywhere else (a component, the registry's `cli`, a file
+/// no tool came from, a syntax error), since it may concern every tool.
 fn clean_tools<'d>(provenance: &Provenance, found: impl Iterator<Item = &'d Diagnostic>) -> Option<Vec<usize>> {
-    let specs: std::collections::HashMap<&Pointer, usize> =
-        provenance.tools.iter().enumerate().map(|(i, origin)| (&origin.at, i)).collect();
+    use std::sync::Arc;
+    // Each spec keyed by its file (by address: the same `Arc`) and its place in it.
+    let key = |source: &Arc<crate::source::SourceFile>| Arc::as_ptr(source) as usize;
+    let specs: std::collections::HashMap<(usize, &Pointer), usize> = provenance
+        .tools
+        .iter()
+        .enumerate()
+        .map(|(i, origin)| ((key(origin.source_or(&provenance.source)), &origin.at), i))
+        .collect();
+    let files: std::collections::HashSet<usize> = specs.keys().map(|(file, _)| *file).collect();
     let tools = Pointer::root().key("tools");
     let mut dirty = vec![false; provenance.tools.len()];
     for error in found.filter(|d| d.is_error()) {
         let origin = error.origin.as_ref()?;
         let pointer = origin.pointer()?;
-        if !std::sync::Arc::ptr_eq(&origin.source, &provenance.source)
-            || !pointer.segments().starts_with(tools.segments())
-        {
+        let file = key(&origin.source);
+        let own = Arc::ptr_eq(&origin.source, &provenance.source);
+        if (own && !pointer.segments().starts_with(tools.segments())) || (!own && !files.contains(&file)) {
             return None;
         }
         let segments = pointer.segments();
-        let spec = (1..=segments.len()).find_map(|n| specs.get(&Pointer::from_segments(&segments[..n])));
-        if let Some(&i) = spec {
+        let spec =
+            (0..=segments.len()).find_map(|n| specs.get(&(file, &Pointer::from_segments(&segments[..n]))).copied());
+        if let Some(i) = spec {
             dirty[i] = true;
         }
     }

@@ -23,6 +23,7 @@ pub mod config;
 pub mod contract;
 pub mod diagnostics;
 pub mod diff;
+pub mod digest;
 pub mod drift;
 pub mod emit;
 pub mod import;

@@ -11,7 +11,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::contract::ToolCatalog;
-use harn_catalog::diagnostics::{Diagnostic, Diagnostics, ErrorFormat, Renderer, all_rules};
+use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
 use harn_catalog::diff::{self, Change, Compared, DiffFormat, all_diff_rules};
 use harn_catalog::drift::{self, Finding, Owned};
 use harn_catalog::emit::sdk::{self, Language};
@@ -19,7 +19,6 @@ use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
 use harn_catalog::import;
 use harn_catalog::index;
 use harn_catalog::ingest::harn::Surface;
-use harn_catalog::ingest::skills;
 use harn_catalog::lint;
 use harn_catalog::paths::Confinement;
 use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
@@ -104,7 +103,7 @@ enum Command {
 
 #[derive(clap::Args)]
 struct SchemaArgs {
-    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog to compile.
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory to compile.
     file: PathBuf,
     #[command(flatten)]
     module: ModuleArgs,
@@ -126,7 +125,7 @@ struct SchemaArgs {
 
 #[derive(clap::Args)]
 struct McpArgs {
-    /// The registry declaration, .harn module or catalog.
+    /// The registry declaration, .harn module, catalog or harness directory.
     file: PathBuf,
     #[command(flatten)]
     module: ModuleArgs,
@@ -169,7 +168,7 @@ struct McpArgs {
 
 #[derive(clap::Args)]
 struct LintArgs {
-    /// The registry declaration (.json, .yaml, .toml), .harn module or catalog.
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory.
     file: PathBuf,
     /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
     /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
@@ -239,7 +238,7 @@ struct CompletionsArgs {
     /// The shell to write the script for.
     #[arg(long, value_enum)]
     shell: clap_complete::Shell,
-    /// The registry declaration, .harn module or catalog whose generated CLI to complete.
+    /// The registry declaration, .harn module, catalog or harness directory whose generated CLI to complete.
     file: Option<PathBuf>,
     #[command(flatten)]
     module: ModuleArgs,
@@ -262,7 +261,7 @@ struct ConfigArgs {
 
 #[derive(clap::Args)]
 struct SdkArgs {
-    /// The registry declaration, .harn module or catalog.
+    /// The registry declaration, .harn module, catalog or harness directory.
     file: PathBuf,
     /// The language of the SDK.
     #[arg(long, value_enum)]
@@ -304,7 +303,8 @@ impl From<LangArg> for Language {
 #[derive(clap::Args)]
 struct IndexInput {
     /// The registry declaration (.json, .yaml, .toml), .harn module or catalog; or a
-    /// folder holding `.harness/` (or that folder), whose skills are indexed.
+    /// harness directory (`.harness/`, or a folder holding one), whose tools and
+    /// skills are indexed.
     file: PathBuf,
     #[command(flatten)]
     module: ModuleArgs,
@@ -438,6 +438,18 @@ struct ModuleArgs {
     /// registry its main publishes (script), or exports when it has public ones (auto).
     #[arg(long, value_parser = surface_parser(), default_value = "auto")]
     surface: Surface,
+    /// Read FILE as a directory DIR (`--scopes DIR`) and compile every `.harness/`
+    /// from DIR up to the root together; a tool defined in several wins in the most
+    /// local one (noted).
+    #[arg(long)]
+    scopes: bool,
+}
+
+impl ModuleArgs {
+    /// The compile options of how the input is read; the others default.
+    fn options(&self) -> Options {
+        Options { surface: self.surface, scopes: self.scopes, ..Options::default() }
+    }
 }
 
 /// `--surface`: the library's [`Surface`] carries no clap derive, so its spellings
@@ -598,8 +610,7 @@ fn schema(args: &SchemaArgs) -> u8 {
     let options = Options {
         deny_warnings: args.report.deny_warnings,
         catalog_phase_only: matches!(args.phase, PhaseArg::Catalog),
-        surface: args.module.surface,
-        ..Options::default()
+        ..args.module.options()
     };
     // Streamed, so that a large catalog's text is never held whole; and to a file, staged
     // while the catalog is checked, then renamed into place only if it passes.
@@ -666,7 +677,7 @@ fn import(kind: import::Kind, args: &ImportArgs) -> u8 {
     let renderer = args.report.renderer();
     let mut diagnostics = imported.diagnostics;
     if args.report.deny_warnings {
-        diagnostics.iter_mut().for_each(|d| d.severity = harn_catalog::diagnostics::Severity::Error);
+        diagnostics.iter_mut().for_each(Diagnostic::deny_warning);
     }
     let declaration = match imported.declaration {
         Some(declaration) if !diagnostics.iter().any(Diagnostic::is_error) => declaration,
@@ -719,58 +730,21 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
 /// code when there is no index. A folder holding `.harness/` (or a `.harness/`
 /// folder) is indexed with its skills.
 fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
-    let options =
-        Options { surface: input.module.surface, deny_warnings: input.report.deny_warnings, ..Options::default() };
-    let renderer = input.report.renderer();
-    let harness = skills::harness_dirs_of(&input.file);
-    if harness.is_empty() {
-        return index_file(&input.file, options, &input.paths.confinement(), &renderer);
-    }
-    // MERGE(harness): until a directory compiles as a catalog (its `.harness/` tools),
-    // a harness directory is indexed as an empty catalog and its skills. Replace this
-    // `built` with the directory's compiled index, keeping its diagnostics for the
-    // report below.
-    let mut built = index::Built {
-        index: index::Index { generation: index::hash::generation(&ToolCatalog::empty()), capabilities: Vec::new() },
-        projected: Vec::new(),
-        executions: Vec::new(),
-        skills: Vec::new(),
-    };
-    let read = skills::read(&harness);
-    let mut diagnostics = Diagnostics::default();
-    diagnostics.extend(read.diagnostics);
-    if input.report.deny_warnings {
-        diagnostics.deny_warnings();
-    }
-    if diagnostics.has_errors() {
-        report(&renderer, diagnostics.as_slice(), "; nothing was written");
-        return Err(REJECTED);
-    }
-    report(&renderer, diagnostics.as_slice(), "");
-    built.add_skills(read.skills);
-    Ok(built)
+    let options = Options { deny_warnings: input.report.deny_warnings, ..input.module.options() };
+    index_file(&input.file, options, &input.paths.confinement(), &input.report.renderer())
 }
 
 /// [`indexed`], for any file, options and confinement.
 fn index_file(file: &Path, options: Options, paths: &Confinement, renderer: &Renderer) -> Result<index::Built, u8> {
-    let compilation = compile::compile_file_in(file, options, paths);
-    let mut diagnostics = compilation.diagnostics.into_vec();
-    let (Some(catalog), Some(provenance), Some(prepared)) =
-        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-    else {
-        report(renderer, &diagnostics, "; nothing was written");
-        return Err(if compilation.unreadable { USAGE } else { REJECTED });
-    };
-    let built = index::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
-    match built {
+    let indexed = index::input::index_file(file, options, paths);
+    match indexed.built {
         Some(built) => {
-            report(renderer, &diagnostics, "");
-            std::mem::forget((compilation.catalog, compilation.provenance, compilation.prepared));
+            report(renderer, &indexed.diagnostics, "");
             Ok(built)
         }
         None => {
-            report(renderer, &diagnostics, "; nothing was written");
-            Err(REJECTED)
+            report(renderer, &indexed.diagnostics, "; nothing was written");
+            Err(if indexed.unreadable { USAGE } else { REJECTED })
         }
     }
 }
@@ -871,12 +845,7 @@ fn mcp(args: &McpArgs) -> u8 {
         ttl_ms: args.ttl_ms.unwrap_or(settings.caching.ttl_ms),
         cache_scope: args.cache_scope.unwrap_or(settings.caching.cache_scope),
     };
-    let options = Options {
-        surface: args.module.surface,
-        mcp_documents: McpDocuments::Build,
-        protocol_version: version,
-        ..Options::default()
-    };
+    let options = Options { mcp_documents: McpDocuments::Build, protocol_version: version, ..args.module.options() };
     if let Some(profile) = &args.profile {
         return mcp_for_profile(args, profile, options, caching);
     }
@@ -923,7 +892,7 @@ fn mcp_for_profile(args: &McpArgs, name: &str, options: Options, caching: mcp::C
     let target = lint::Target { tools: &tools, catalog, provenance, server };
     let mut found = lint::lint(&target, &profile);
     if args.report.deny_warnings {
-        found.iter_mut().for_each(|d| d.severity = harn_catalog::diagnostics::Severity::Error);
+        found.iter_mut().for_each(Diagnostic::deny_warning);
     }
     diagnostics.extend(found);
     if diagnostics.iter().any(Diagnostic::is_error) {
@@ -944,8 +913,7 @@ fn lint(args: &LintArgs) -> u8 {
             return USAGE;
         }
     };
-    let options =
-        Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
+    let options = Options { deny_warnings: args.report.deny_warnings, ..args.module.options() };
     let outcome = lint::lint_file(
         &args.file,
         options,
@@ -970,8 +938,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
     match &args.file {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
         Some(file) => {
-            let options =
-                Options { surface: args.module.surface, cli_arguments: CliArguments::Keep, ..Options::default() };
+            let options = Options { cli_arguments: CliArguments::Keep, ..args.module.options() };
             match prepared(file, options, &args.paths, &args.report) {
                 Ok(prepared) => {
                     let mut command = cli::command::command(&prepared);
@@ -1035,8 +1002,7 @@ fn sdk_drift(folder: &Path, files: &[Artifact]) -> std::io::Result<Vec<Finding>>
 }
 
 fn sdk(args: &SdkArgs) -> u8 {
-    let options =
-        Options { deny_warnings: args.report.deny_warnings, surface: args.module.surface, ..Options::default() };
+    let options = Options { deny_warnings: args.report.deny_warnings, ..args.module.options() };
     let renderer = args.report.renderer();
     let files = match sdk_files(&args.file, args.lang.into(), options, &args.paths.confinement(), &renderer) {
         Ok(files) => files,
@@ -1356,7 +1322,7 @@ fn compare(args: &DiffArgs) -> u8 {
             return USAGE;
         }
     };
-    let options = diff::options(args.module.surface);
+    let options = Options { scopes: args.module.scopes, ..diff::options(args.module.surface) };
     let renderer = Renderer::new(ErrorFormat::Human, args.color.enabled(&std::io::stderr()));
     let mut changes: Vec<Change> = Vec::new();
     for pair in &pairs {

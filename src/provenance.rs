@@ -15,7 +15,11 @@ use crate::source::SourceFile;
 /// Where one catalog entry came from.
 #[derive(Clone, Debug)]
 pub struct EntryOrigin {
-    /// The tool spec (registry) or the entry (catalog).
+    /// The file the entry was written in, when it is not the catalog's own
+    /// ([`Provenance::source`]): a harness directory's tools each come from their own
+    /// schema document.
+    pub source: Option<Arc<SourceFile>>,
+    /// The tool spec (registry) or the entry (catalog), in its file.
     pub at: Pointer,
     /// Wire field name → where its value was written, when that is not `at/<field>`.
     pub fields: Vec<(&'static str, Pointer)>,
@@ -26,7 +30,7 @@ pub struct EntryOrigin {
 
 impl EntryOrigin {
     pub fn identity(at: Pointer) -> Self {
-        EntryOrigin { at, fields: Vec::new(), lowered: None }
+        EntryOrigin { source: None, at, fields: Vec::new(), lowered: None }
     }
 
     /// Records that wire field `wire` was written at `place`. A field written where the
@@ -40,6 +44,11 @@ impl EntryOrigin {
         if !identity {
             self.fields.push((wire, place.clone()));
         }
+    }
+
+    /// The file this entry was written in: its own, else the catalog's `source`.
+    pub fn source_or<'a>(&'a self, catalog: &'a Arc<SourceFile>) -> &'a Arc<SourceFile> {
+        self.source.as_ref().unwrap_or(catalog)
     }
 
     /// The source pointer of a path inside this entry (in wire field names).
@@ -73,6 +82,8 @@ impl EntryOrigin {
 /// Where every part of one catalog came from.
 #[derive(Clone, Debug)]
 pub struct Provenance {
+    /// The file the catalog was read from; for a harness directory, a stand-in named
+    /// after the directory, each tool's own file being in its [`EntryOrigin::source`].
     pub source: Arc<SourceFile>,
     /// The `info` object.
     pub info: Pointer,
@@ -111,7 +122,7 @@ impl Provenance {
     /// The value or the member name at `path` inside the entry `entry` came from,
     /// which need not be a tool of the catalog (a superseded definition).
     pub fn entry(&self, entry: &EntryOrigin, path: &Pointer, part: Part) -> Origin {
-        self.origin(entry.map(path), part)
+        Origin::pointer_part(entry.source_or(&self.source), entry.map(path), part)
     }
 
     /// The list of tools as a whole (where a finding about every tool points).
@@ -179,6 +190,7 @@ mod tests {
     #[test]
     fn maps_renamed_fields_and_lowered_parameters() {
         let origin = EntryOrigin {
+            source: None,
             at: p("/tools/2"),
             fields: vec![("inputSchema", p("/tools/2/parameters")), ("policy", p("/tools/2/config/execution_policy"))],
             lowered: Some(vec![("id".into(), p("/tools/2/parameters/id/schema"))]),

@@ -22,8 +22,9 @@ use crate::source::{LineCol, SourceFile};
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
-    /// Information about a choice the compiler made (which of two skills of one name
-    /// is used, say): never an error, not even under `--deny-warnings`.
+    /// Something the user may want to know that is not wrong (a definition overridden
+    /// on purpose, which of two skills of one name is used): never an error, not even
+    /// with `--deny-warnings`.
     Note,
     Warning,
     Error,
@@ -192,6 +193,14 @@ impl Diagnostic {
         self
     }
 
+    /// The same finding told in other words (a rule's check reused where its own
+    /// wording would mislead).
+    #[must_use]
+    pub fn message(mut self, message: impl Into<String>) -> Self {
+        self.message = message.into();
+        self
+    }
+
     #[must_use]
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
@@ -214,6 +223,13 @@ impl Diagnostic {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+
+    /// Makes a warning an error (`--deny-warnings`); a note stays a note.
+    pub fn deny_warning(&mut self) {
+        if self.severity == Severity::Warning {
+            self.severity = Severity::Error;
+        }
     }
 }
 
@@ -256,9 +272,7 @@ impl Diagnostics {
 
     /// Turns every warning into an error (`--deny-warnings`); notes stay notes.
     pub fn deny_warnings(&mut self) {
-        for d in self.0.iter_mut().filter(|d| d.severity == Severity::Warning) {
-            d.severity = Severity::Error;
-        }
+        self.0.iter_mut().for_each(Diagnostic::deny_warning);
     }
 }
 

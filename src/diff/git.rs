@@ -1,6 +1,6 @@
 //! The old side of `--against REV`: a file as it was at a revision, read with `git
 //! show REV:PATH`, or for a `.harn` module, whose imports must be read at the same
-//! revision, the work tree as it was, extracted with `git archive` into a temporary
+//! revision, and a harness directory, the work tree as it was, extracted with `git archive` into a temporary
 //! folder; either way no checkout, index or work tree is touched.
 
 use std::path::{Path, PathBuf};
@@ -12,14 +12,16 @@ use crate::source::{Format, SourceFile};
 
 /// The compilation of `path` as it was at `revision`, `None` when it did not exist
 /// then. A `.harn` module is compiled in the tree as it was, its imports confined to
-/// that tree (unless `paths` lets them go anywhere); any other file from its text.
+/// that tree (unless `paths` lets them go anywhere), and so is a harness directory;
+/// any other file from its text.
 pub fn compile_at(
     revision: &str,
     path: &Path,
     options: Options,
     paths: &Confinement,
 ) -> Result<Option<Compilation>, String> {
-    if Format::from_path(path) == Some(Format::Harn) {
+    // A harness directory is many files, read from the tree as it was too.
+    if Format::from_path(path) == Some(Format::Harn) || path.is_dir() {
         return tree_at(revision, path).map(|tree| {
             tree.map(|(folder, module)| {
                 let confinement = match paths {

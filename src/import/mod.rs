@@ -157,6 +157,11 @@ pub fn load(path: &Path) -> Result<Loaded, Failure> {
                     .help("a catalog needs no import: `harn-catalog schema` and `harn-catalog mcp` read it as it is"),
             ))
         }
+        Content::Normalized(..) => Err(Failure::Rejected(
+            IMPORT_SHAPE.diag(format!("{} is a harness directory, not a list of MCP tools", path.display())).help(
+                "a harness directory needs no import: `harn-catalog schema` and `harn-catalog mcp` read it as it is",
+            ),
+        )),
     }
 }
 

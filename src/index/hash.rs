@@ -8,7 +8,6 @@
 //! number serialisation and UTF-16 key order are what a hand-written one gets wrong).
 
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 
 use crate::contract::{TOOL_CONTRACT_KEY, ToolCatalog, ToolExecution};
 use crate::project::mcp::McpTool;
@@ -18,16 +17,7 @@ use crate::schema::walk;
 /// models, which a caller does not rely on.
 pub const UNHASHED_KEYWORDS: [&str; 2] = ["title", "description"];
 
-/// `sha256:` and the lower-case hex digest of `bytes`.
-pub fn sha256(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut text = String::with_capacity(7 + 64);
-    text.push_str("sha256:");
-    for byte in digest.iter() {
-        text.push_str(&format!("{byte:02x}"));
-    }
-    text
-}
+pub use crate::digest::sha256;
 
 /// The catalog's generation: the sha256 of its canonical JSON, byte for byte what
 /// `harn-catalog schema FILE` prints (compact, one trailing newline).

@@ -10,6 +10,7 @@
 pub mod budget;
 pub mod cost;
 pub mod hash;
+pub mod input;
 pub mod render;
 pub mod search;
 

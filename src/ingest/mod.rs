@@ -4,6 +4,7 @@
 
 pub mod catalog;
 pub mod harn;
+pub mod harness;
 mod json;
 mod read;
 pub mod registry;
@@ -62,6 +63,9 @@ pub enum Content {
     Document(Document),
     /// A JSON catalog read straight into its records ([`catalog::read_json`]).
     Catalog(Box<ToolCatalog>, Provenance),
+    /// A catalog already normalised from several files: a harness directory's tools
+    /// ([`harness`]), each from its own schema document.
+    Normalized(Box<registry::Normalized>),
 }
 
 /// An input read and the diagnostics reading it raised (warnings of the Harn front
@@ -72,14 +76,31 @@ pub struct Loaded {
 }
 
 /// Reads and parses one input file; a `.harn` module is read on `surface`, its
-/// imports confined by `paths`.
+/// imports confined by `paths`. A directory is read as a harness directory when it is
+/// one or holds one ([`harness::resolve`]).
 pub fn load(path: &Path, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, LoadError> {
+    if path.is_dir() {
+        return match harness::load_dir(path) {
+            Some(normalized) => Ok(harness_loaded(normalized)),
+            None => Err(LoadError::Unreadable(rules::unreadable_directory(path))),
+        };
+    }
     let format = rules::format_of(path).map_err(LoadError::Unreadable)?;
     let text = read::read_text(path, format).map_err(|e| match e {
         read::ReadError::Io(d) => LoadError::Unreadable(d),
         read::ReadError::Content(d) => LoadError::Rejected(d),
     })?;
     parse(SourceFile::new(path, text, format), surface, paths).map_err(LoadError::Rejected)
+}
+
+/// Reads every harness directory in scope at `dir` (`--scopes DIR`, see
+/// [`harness::scopes`]) into one catalog; a usage error when there is none.
+pub fn load_scopes(dir: &Path) -> Result<Loaded, LoadError> {
+    harness::load_scopes(dir).map(harness_loaded).ok_or_else(|| LoadError::Unreadable(rules::no_harness_scope(dir)))
+}
+
+fn harness_loaded(normalized: registry::Normalized) -> Loaded {
+    Loaded { content: Content::Normalized(Box::new(normalized)), diagnostics: Vec::new() }
 }
 
 /// Parses text that is already in memory (tests, stdin).

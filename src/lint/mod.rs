@@ -422,14 +422,14 @@ pub fn lint_file(
     for profile in profiles {
         let mut found = lint(&target, profile);
         if options.deny_warnings {
-            found.iter_mut().for_each(|d| d.severity = crate::diagnostics::Severity::Error);
+            found.iter_mut().for_each(crate::diagnostics::Diagnostic::deny_warning);
         }
         diagnostics.extend(found);
     }
     if closed_objects {
         let mut found = closed_objects::check(catalog, provenance);
         if options.deny_warnings {
-            found.iter_mut().for_each(|d| d.severity = crate::diagnostics::Severity::Error);
+            found.iter_mut().for_each(crate::diagnostics::Diagnostic::deny_warning);
         }
         diagnostics.extend(found);
     }

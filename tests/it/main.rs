@@ -12,6 +12,7 @@ mod docs;
 mod harn;
 mod harn_bounds;
 mod harn_fuzz;
+mod harness;
 mod import;
 mod index;
 mod mcp_protocol;

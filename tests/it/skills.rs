@@ -8,9 +8,11 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::{self, harn_catalog};
-use harn_catalog::contract::ToolCatalog;
-use harn_catalog::index::{self, Built, Index, Kind, search};
+use harn_catalog::compile::{self, Options};
+use harn_catalog::index::{self, Built, Kind, search};
+use harn_catalog::ingest::harness;
 use harn_catalog::ingest::skills::{self, Skills};
+use harn_catalog::paths::Confinement;
 use serde_json::{Value, json};
 
 /// Writes `<project>/.harness/<relative>` (folders made as needed).
@@ -40,20 +42,19 @@ fn project() -> tempfile::TempDir {
 }
 
 fn read(project: &Path) -> Skills {
-    skills::read(&skills::harness_dirs_of(project))
+    skills::read(&harness::resolve(project).into_iter().collect::<Vec<_>>())
 }
 
-/// An index of no tools and the skills of `project`, as `harn-catalog index DIR` builds it.
+/// The index of `project`'s harness directory, its tools and skills, as `harn-catalog
+/// index DIR` builds it.
 fn built(project: &Path) -> Built {
-    let generation = index::hash::generation(&ToolCatalog::empty());
-    let mut built = Built {
-        index: Index { generation, capabilities: Vec::new() },
-        projected: Vec::new(),
-        executions: Vec::new(),
-        skills: Vec::new(),
-    };
-    built.add_skills(read(project).skills);
-    built
+    let indexed = index::input::index_file(project, Options::default(), &Confinement::default());
+    indexed.built.unwrap_or_else(|| panic!("{:?}", indexed.diagnostics))
+}
+
+/// The generation of `project`'s catalog alone (its tools: here, none).
+fn catalog_generation(project: &Path) -> String {
+    index::hash::generation(&compile::compile_file(project, Options::default()).catalog.unwrap())
 }
 
 fn index_of(project: &Path) -> (Value, String) {
@@ -95,7 +96,7 @@ fn a_valid_skill_is_indexed_with_hashes_python_recomputes_from_its_bytes() {
             json!({"id": id, "provider": provider, "path": harness.join(folder).join("SKILL.md")})
         })
         .collect();
-    let catalog = index::hash::generation(&ToolCatalog::empty());
+    let catalog = catalog_generation(dir.path());
     let input = json!({"skills": listed, "generation": catalog}).to_string();
     let theirs: Value = serde_json::from_slice(&common::run_python("contract_hash.py", input)).unwrap();
     for id in ["skill:deploy", "skill:notes", "skill:review-kit/review"] {
@@ -229,8 +230,9 @@ fn hashes_are_stable_and_a_body_change_moves_only_the_body_hash() {
 #[test]
 fn without_skills_the_generation_is_the_catalogs() {
     let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join(".harness")).unwrap();
     let mut empty = built(dir.path());
-    let catalog = index::hash::generation(&ToolCatalog::empty());
+    let catalog = catalog_generation(dir.path());
     assert_eq!(empty.index.generation, catalog);
     empty.add_skills(Vec::new());
     assert_eq!(empty.index.generation, catalog);

@@ -26,6 +26,10 @@
 //! Those of a skills rule (phase `skills`) are folders holding a `.harness/`, whose
 //! skills are read as `harn-catalog index DIR` reads them (see [`check_skills`]).
 //!
+//! A fixture may be a harness directory (a folder holding `.harness/`); one whose name
+//! ends in `.scopes` is read as `--scopes` reads the most deeply nested folder holding
+//! a `.harness/` inside it, with the scopes outside the fixture left out.
+//!
 //! Fixtures are compiled from their paths relative to the repository root, so the
 //! paths in the rendered diagnostics are stable. The tests are named
 //! `refused::<code>::<case>` and `accepted::<code>::<case>`, so a failure names its
@@ -163,6 +167,9 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
     if rule.phase == Phase::Profile {
         return lint_for(rule, path);
     }
+    if file_name(path).ends_with(".scopes") {
+        return compile_scopes(path, options);
+    }
     let mut compilation = compile::compile_file(path, options);
     // The closed-objects lint runs in `lint --closed-objects` and `check`, after both
     // phases.
@@ -181,6 +188,32 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
         compilation.diagnostics.extend(reported.into_vec());
     }
     compilation
+}
+
+/// A `*.scopes` fixture read as `harn-catalog schema --scopes <dir>` reads it, where
+/// `<dir>` is the most deeply nested folder of the fixture that holds a `.harness/`;
+/// the scopes above the fixture (none in this repository, but a developer's home may
+/// hold one) are left out.
+fn compile_scopes(fixture: &Path, options: Options) -> Compilation {
+    use harn_catalog::ingest::{self, harness};
+    fn deepest(dir: &Path) -> Option<PathBuf> {
+        let mut found = dir.join(harness::HARNESS).is_dir().then(|| dir.to_path_buf());
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            if entry.path().is_dir() && entry.file_name() != harness::HARNESS {
+                if let Some(inner) = deepest(&entry.path()) {
+                    if found.as_ref().is_none_or(|f| inner.components().count() > f.components().count()) {
+                        found = Some(inner);
+                    }
+                }
+            }
+        }
+        found
+    }
+    let start = deepest(fixture).expect("a .scopes fixture holds a .harness/");
+    let scopes: Vec<PathBuf> = harness::scopes(&start).into_iter().filter(|s| s.starts_with(fixture)).collect();
+    let normalized = harness::load(&scopes, "fixture");
+    let content = ingest::Content::Normalized(Box::new(normalized));
+    compile::compile_loaded(ingest::Loaded { content, diagnostics: Vec::new() }, options)
 }
 
 /// The compilation a fixture of a client-profile rule is judged by, as `harn-catalog
@@ -298,7 +331,7 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
         (None, false, false) => problems.push(format!("{shown}: an input with only warnings produced no catalog")),
         _ => {}
     }
-    if rule.severity == Severity::Warning && has_errors {
+    if rule.severity != Severity::Error && has_errors {
         problems.push(format!("{shown}: a fixture of a warning rule should compile, but it has errors:\n{rendered}"));
     }
     if let Some(catalog) = &compilation.catalog {
@@ -367,10 +400,11 @@ fn check_accepted(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
 mod check_skills {
     use super::*;
     use harn_catalog::diagnostics::Diagnostic;
+    use harn_catalog::ingest::harness;
     use harn_catalog::ingest::skills::{self, SKILL_FILE, SKILL_FOLDER_NAME, Skills};
 
     fn read(path: &Path) -> Skills {
-        skills::read(&skills::harness_dirs_of(path))
+        skills::read(&harness::resolve(path).into_iter().collect::<Vec<_>>())
     }
 
     fn human(diagnostics: &[Diagnostic]) -> String {

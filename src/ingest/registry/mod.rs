@@ -42,6 +42,17 @@ pub struct Normalized {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// A tool's entry and where it was defined.
+pub(crate) type Entry = (ToolCatalogEntry, EntryOrigin);
+
+/// A tool spec that had a usable name: the name, where it is written, and its entry
+/// unless a field was refused.
+pub(crate) struct Named {
+    pub name: String,
+    pub name_at: Pointer,
+    pub entry: Option<Entry>,
+}
+
 /// A tool's entry, boxed, and where it was defined.
 type Defined = (Box<ToolCatalogEntry>, EntryOrigin);
 
@@ -51,6 +62,25 @@ type Defined = (Box<ToolCatalogEntry>, EntryOrigin);
 struct Definition {
     named: Option<(String, Pointer, Option<Defined>)>,
     found: Vec<Diagnostic>,
+}
+
+/// One tool spec (the value at `at` in `source`) through `tool_define` and the
+/// normaliser: its name and where that is written, with its entry and origin unless a
+/// field was refused; nothing when the spec has no usable name. With what was found on
+/// the way. Every spec of a registry goes through it, and so does each tool's schema
+/// document of a harness directory (`ingest::harness`).
+pub(crate) fn define_tool(
+    source: &std::sync::Arc<crate::source::SourceFile>,
+    spec: Value,
+    at: Pointer,
+) -> (Option<Named>, Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    let Some(raw) = define::define(source, spec, at, &mut found) else {
+        return (None, found);
+    };
+    let (name, name_at) = (raw.name.clone(), raw.name_at.clone());
+    let entry = entry::normalize(source, raw, &mut found);
+    (Some(Named { name, name_at, entry }), found)
 }
 
 pub fn normalize(document: Document) -> Normalized {
@@ -90,15 +120,12 @@ pub fn normalize(document: Document) -> Normalized {
         .into_par_iter()
         .enumerate()
         .map(|(j, spec)| {
-            let mut found = Vec::new();
-            let Some(raw) = define::define(&source, spec, tools_at.index(j), &mut found) else {
-                return Definition { named: None, found };
-            };
-            let (name, name_at) = (raw.name.clone(), raw.name_at.clone());
+            let (named, found) = define_tool(&source, spec, tools_at.index(j));
             // Boxed until the end, so that a slot costs a pointer (see `Normalized::superseded`).
-            let normalized =
-                entry::normalize(&source, raw, &mut found).map(|(entry, origin)| (Box::new(entry), origin));
-            Definition { named: Some((name, name_at, normalized)), found }
+            let named = named.map(|Named { name, name_at, entry }| {
+                (name, name_at, entry.map(|(entry, origin)| (Box::new(entry), origin)))
+            });
+            Definition { named, found }
         })
         .collect();
     let mut superseded = Vec::new();

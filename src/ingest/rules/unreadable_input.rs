@@ -8,8 +8,9 @@ use crate::diagnostics::Diagnostic;
 
 declare_rule! {
     /// ## What it checks
-    /// That the input file can be opened and read: it exists, it is a file and not a
-    /// directory, and it is readable.
+    /// That the input file can be opened and read: it exists, it is a file (or a
+    /// harness directory: a `.harness` directory or one holding a `.harness/`), and it
+    /// is readable; and that `--scopes DIR` finds a `.harness/` from DIR up to the root.
     ///
     /// ## Why
     /// Nothing can be compiled from a file that cannot be read. This is a usage error
@@ -25,9 +26,25 @@ declare_rule! {
     }
 }
 
-/// The diagnostic for an input `path` that names a directory.
+/// What a directory must be to be read, said by each refusal of one.
+const HARNESS_HELP: &str = "a directory is read as a harness directory when it is named `.harness` or holds a \
+                            `.harness/` (whose tools/ holds the tools); otherwise give a file";
+
+/// The diagnostic for an input `path` that names a directory that is no harness directory.
 pub fn unreadable_directory(path: &Path) -> Diagnostic {
-    UNREADABLE_INPUT.diag(format!("{} is a directory, not a file", path.display()))
+    UNREADABLE_INPUT
+        .diag(format!("{} is a directory, not a file or a harness directory", path.display()))
+        .help(HARNESS_HELP)
+}
+
+/// The diagnostic for `--scopes DIR` when no `.harness/` is in scope at `dir`.
+pub fn no_harness_scope(dir: &Path) -> Diagnostic {
+    let message = if dir.is_dir() {
+        format!("no .harness directory in {} nor in any folder above it", dir.display())
+    } else {
+        format!("--scopes needs a directory; {} is none", dir.display())
+    };
+    UNREADABLE_INPUT.diag(message).help(HARNESS_HELP)
 }
 
 /// The diagnostic for an input `path` whose reading failed with `error`.

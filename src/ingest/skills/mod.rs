@@ -15,15 +15,14 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
+use super::harness::discovery::{self, sorted_entries};
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::digest::sha256;
 use crate::source::{Format, SourceFile};
 use manifest::{NoFrontmatter, Split};
 pub use rules::{SKILL_FIELD, SKILL_FOLDER_NAME, SKILL_MANIFEST, SKILL_SHADOWED};
 
-/// The name of a harness directory inside a project folder.
-pub const HARNESS_DIR: &str = ".harness";
 /// The file that makes a folder of `skills/` a skill.
 pub const SKILL_FILE: &str = "SKILL.md";
 
@@ -69,20 +68,6 @@ impl Skill {
 pub struct Skills {
     pub skills: Vec<Skill>,
     pub diagnostics: Vec<Diagnostic>,
-}
-
-/// The harness directories an input `path` names: `path` itself when it is a
-/// directory named `.harness`, else its `.harness/` child when it has one; none for a
-/// file. (The inherited, less local directories are not looked for here.)
-pub fn harness_dirs_of(path: &Path) -> Vec<PathBuf> {
-    if !path.is_dir() {
-        return Vec::new();
-    }
-    if path.file_name().is_some_and(|name| name == HARNESS_DIR) {
-        return vec![path.to_path_buf()];
-    }
-    let child = path.join(HARNESS_DIR);
-    if child.is_dir() { vec![child] } else { Vec::new() }
 }
 
 /// A `SKILL.md` found, before it is read.
@@ -148,7 +133,7 @@ fn shadowed(id: &str, candidate: &Candidate, winner: &Candidate) -> Diagnostic {
 /// plugin's, packs and folders in byte order of their names.
 fn locate(rank: usize, dir: &Path) -> Vec<Found> {
     let mut found = Vec::new();
-    let project = project_name(dir);
+    let project = discovery::provider(dir);
     in_skills_folder(&dir.join("skills"), rank, None, &project, &mut found);
     for (pack, path) in subfolders(&dir.join("plugins")) {
         in_skills_folder(&path.join("skills"), rank, Some(&pack), &pack, &mut found);
@@ -167,37 +152,11 @@ fn in_skills_folder(skills: &Path, rank: usize, pack: Option<&str>, provider: &s
     }
 }
 
-/// The folders in `dir` whose names do not start with a dot, sorted by name; none
-/// when it cannot be listed.
+/// The folders in `dir` whose names do not start with a dot, by name, with their
+/// names; none when it cannot be listed.
 fn subfolders(dir: &Path) -> Vec<(String, PathBuf)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut folders: Vec<(String, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .map(|entry| (entry.file_name().to_string_lossy().into_owned(), entry.path()))
-        .filter(|(name, path)| !name.starts_with('.') && path.is_dir())
-        .collect();
-    folders.sort();
-    folders
-}
-
-/// The provider of a harness directory's own skills: the name of the folder holding
-/// it (the project), or its own name when it is not named `.harness`.
-fn project_name(dir: &Path) -> String {
-    let full = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    let holder = if full.file_name().is_some_and(|name| name == HARNESS_DIR) { full.parent() } else { Some(&*full) };
-    holder.and_then(Path::file_name).map_or_else(|| HARNESS_DIR.to_owned(), |name| name.to_string_lossy().into_owned())
-}
-
-/// `sha256:` and the lower-case hex digest of `bytes`: `index::hash::sha256`'s form,
-/// written here because the index is above this layer.
-fn sha256(bytes: &[u8]) -> String {
-    let mut text = String::from("sha256:");
-    for byte in Sha256::digest(bytes).iter() {
-        text.push_str(&format!("{byte:02x}"));
-    }
-    text
+    let named = |path: PathBuf| Some((path.file_name()?.to_string_lossy().into_owned(), path));
+    sorted_entries(dir).into_iter().filter(|path| path.is_dir()).filter_map(named).collect()
 }
 
 /// Reads one `SKILL.md`: the skill, or the warnings that leave it out (and the

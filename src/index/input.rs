@@ -1,0 +1,46 @@
+//! One input indexed end to end: compiled (a registry, catalog, `.harn` module or
+//! harness directory), its tools indexed, then the skills of its harness directories
+//! (every scope's, with `--scopes`) after them.
+
+use std::path::Path;
+
+use crate::compile::{self, Options};
+use crate::diagnostics::Diagnostic;
+use crate::ingest::{harness, skills};
+use crate::paths::Confinement;
+
+use super::Built;
+
+/// What indexing an input gave.
+pub struct Indexed {
+    /// The index, when nothing was refused.
+    pub built: Option<Built>,
+    /// Every diagnostic: the compilation's, then the skills'.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The input could not be read at all (a usage error rather than a rejection).
+    pub unreadable: bool,
+}
+
+/// Compiles the input at `path` and indexes it with its skills.
+pub fn index_file(path: &Path, options: Options, paths: &Confinement) -> Indexed {
+    let compilation = compile::compile_file_in(path, options, paths);
+    let mut diagnostics = compilation.diagnostics;
+    let harness = if options.scopes { harness::scopes(path) } else { harness::resolve(path).into_iter().collect() };
+    let skills = skills::read(&harness);
+    diagnostics.extend(skills.diagnostics);
+    if options.deny_warnings {
+        diagnostics.deny_warnings();
+    }
+    let mut diagnostics = diagnostics.into_vec();
+    let (Some(catalog), Some(provenance), Some(prepared)) =
+        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+    else {
+        return Indexed { built: None, diagnostics, unreadable: compilation.unreadable };
+    };
+    let built = super::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
+    let built = built.filter(|_| !diagnostics.iter().any(Diagnostic::is_error)).map(|mut built| {
+        built.add_skills(skills.skills);
+        built
+    });
+    Indexed { built, diagnostics, unreadable: false }
+}
