@@ -940,6 +940,16 @@ fn completions(args: &CompletionsArgs) -> u8 {
         Some(file) => {
             let options = Options { cli_arguments: CliArguments::Keep, ..args.module.options() };
             match prepared(file, options, &args.paths, &args.report) {
+                // A shell completes a command by a name that is one word.
+                Ok(prepared) if prepared.cli_name.contains(char::is_whitespace) => {
+                    let word: Vec<&str> = prepared.cli_name.split_whitespace().collect();
+                    eprintln!(
+                        "error: the generated CLI is named {:?} (its registry's `info.name`), which no shell can complete: a command's name is one word\nhelp: name the registry {:?} (its `info.name`; for a harness directory, the folder holding it)",
+                        prepared.cli_name,
+                        word.join("-")
+                    );
+                    return REJECTED;
+                }
                 Ok(prepared) => {
                     let mut command = cli::command::command(&prepared);
                     clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);

@@ -135,3 +135,21 @@ fn a_refused_registry_gets_no_script() {
     assert!(output.stdout.is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("cli-argument-property"));
 }
+
+/// A registry named in several words (a harness folder "my tools", say) compiles, but
+/// no shell completes a command of that name: a located refusal with the fix, not a
+/// crash; a one-word near miss completes.
+#[test]
+fn a_cli_named_in_several_words_gets_no_script_but_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let spaced = write(dir.path(), "spaced.json", r#"{"info": {"name": "my  tools"}, "tools": [{"name": "t"}]}"#);
+    let output = harn_catalog().args(["completions", "--shell", "bash"]).arg(&spaced).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("\"my  tools\"") && stderr.contains("help: name the registry \"my-tools\""), "{stderr}");
+    let word = write(dir.path(), "word.json", r#"{"info": {"name": "my-tools"}, "tools": [{"name": "t"}]}"#);
+    let output = harn_catalog().args(["completions", "--shell", "bash"]).arg(&word).output().unwrap();
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("-o default my-tools"), "a bash script for my-tools");
+}
