@@ -8,7 +8,11 @@
 //! the phases together. [`drift`] says that a committed artifact is stale; [`diff`]
 //! says what changed between two catalogs and whom it breaks. [`index`], above the MCP
 //! projection and below `emit`, `diff` and `drift`, computes the discovery index:
-//! contract hashes, lexical search and context costs.
+//! contract hashes, lexical search and context costs. At the top, [`generate`] writes
+//! or checks the outputs a configuration lists (and SDK folders, and the protocol
+//! artifacts), and [`docs`] prints the rule documentation; they, like `diff::run` and
+//! `lint::downlevel_file`, log their messages to a [`diagnostics::Log`] and say how a
+//! run [`diagnostics::Failed`], which the command line maps to an exit code.
 //!
 //! Lower layers never import higher ones, and `check` and `project` never import each
 //! other: what both need sits below them. [`schema`] holds the JSON Schema helpers
@@ -24,8 +28,10 @@ pub mod contract;
 pub mod diagnostics;
 pub mod diff;
 pub mod digest;
+pub mod docs;
 pub mod drift;
 pub mod emit;
+pub mod generate;
 pub mod import;
 pub mod index;
 pub mod ingest;

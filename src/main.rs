@@ -11,11 +11,12 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::contract::ToolCatalog;
-use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer, all_rules};
-use harn_catalog::diff::{self, Change, Compared, DiffFormat, all_diff_rules};
-use harn_catalog::drift::{self, Finding, Owned};
-use harn_catalog::emit::sdk::{self, Language};
-use harn_catalog::emit::{self, Layout, artifacts, artifacts::Artifact};
+use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Failed, Log, Renderer};
+use harn_catalog::diff::{self, DiffFormat};
+use harn_catalog::docs;
+use harn_catalog::emit::sdk::Language;
+use harn_catalog::emit::{self, Layout, artifacts};
+use harn_catalog::generate::{self, Mode};
 use harn_catalog::import;
 use harn_catalog::index;
 use harn_catalog::ingest::harn::Surface;
@@ -566,8 +567,8 @@ fn run(cli: Cli) -> u8 {
         Command::Mcp(args) => mcp(&args),
         Command::Lint(args) => lint(&args),
         Command::Completions(args) => completions(&args),
-        Command::Gen(args) => catalogs(&args, false),
-        Command::Check(args) => catalogs(&args, true),
+        Command::Gen(args) => catalogs(&args, Mode::Write),
+        Command::Check(args) => catalogs(&args, Mode::Check),
         Command::ProtocolArtifacts(args) => protocol_artifacts(&args),
         Command::Sdk(args) => sdk(&args),
         Command::Diff(args) => compare(&args),
@@ -578,31 +579,73 @@ fn run(cli: Cli) -> u8 {
         Command::Inspect(args) => inspect(&args),
         Command::Stats(args) => stats(&args),
         Command::Rules { markdown } => {
-            print!("{}", rule_table(markdown));
+            print!("{}", docs::rule_table(markdown));
             OK
         }
-        Command::Explain { code } => match all_rules().into_iter().find(|r| r.code == code) {
-            Some(rule) => {
-                println!(
-                    "{} ({} phase, {})\n\n{}",
-                    rule.code,
-                    rule.phase.as_str(),
-                    rule.severity.as_str(),
-                    rule.documentation()
-                );
+        Command::Explain { code } => match docs::explain(&code) {
+            Some(text) => {
+                println!("{text}");
                 OK
             }
-            None => match all_diff_rules().into_iter().find(|r| r.code == code) {
-                Some(rule) => {
-                    println!("{} (diff; {})\n\n{}", rule.code, rule.levels_text(), rule.documentation());
-                    OK
-                }
-                None => {
-                    eprintln!("error: no rule has the code {code:?}; `harn-catalog rules` lists them");
-                    USAGE
-                }
-            },
+            None => {
+                eprintln!("error: no rule has the code {code:?}; `harn-catalog rules` lists them");
+                USAGE
+            }
         },
+    }
+}
+
+/// The exit code of a run that failed.
+fn exit_code(failed: Failed) -> u8 {
+    match failed {
+        Failed::Refused => REJECTED,
+        Failed::Unusable => USAGE,
+    }
+}
+
+/// A log writing to stderr, rendering diagnostics with `renderer`.
+fn stderr(renderer: &Renderer) -> Log<'_> {
+    Log::new(renderer, |text| {
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    })
+}
+
+/// Prints the text a run hands back for stdout; the exit code.
+fn finish(result: Result<String, Failed>) -> u8 {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            OK
+        }
+        Err(failed) => exit_code(failed),
+    }
+}
+
+/// Writes `text` to stdout; a closed pipe is a usage problem, not a crash.
+fn print(text: &str) -> u8 {
+    print_with(|out| out.write_all(text.as_bytes()))
+}
+
+/// Writes to stdout what `write` produces (which should buffer); as [`print`].
+fn print_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> u8 {
+    let mut stdout = std::io::stdout().lock();
+    if write(&mut stdout).and_then(|()| stdout.flush()).is_err() {
+        return USAGE;
+    }
+    OK
+}
+
+/// Writes `text` to the file at `path` (atomically) or, without one, to stdout.
+fn write_out(path: Option<&Path>, text: &str) -> u8 {
+    match path {
+        Some(path) => match emit::write_atomically(path, text.as_bytes()) {
+            Ok(()) => OK,
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                USAGE
+            }
+        },
+        None => print(text),
     }
 }
 
@@ -627,10 +670,10 @@ fn schema(args: &SchemaArgs) -> u8 {
     let Some(catalog) = compilation.catalog else {
         // A staged output is deleted as it is dropped.
         drop(staged);
-        report(&renderer, &diagnostics, "; no catalog was written");
+        stderr(&renderer).report(&diagnostics, "; no catalog was written");
         return if compilation.unreadable { USAGE } else { REJECTED };
     };
-    report(&renderer, &diagnostics, "");
+    stderr(&renderer).report(&diagnostics, "");
     let code = match &args.output {
         Some(path) => {
             let staged = staged.flatten().unwrap_or_else(|| stage(path, &catalog));
@@ -652,58 +695,17 @@ fn schema(args: &SchemaArgs) -> u8 {
 /// `import mcp|docker`: read the tools, write the declaration (to stdout, or atomically
 /// to -o), report on stderr.
 fn import(kind: import::Kind, args: &ImportArgs) -> u8 {
-    let from_path = match &args.output {
-        None => None,
-        Some(path) => match import::Output::from_path(path) {
-            Some(output) => Some(output),
-            None => {
-                eprintln!(
-                    "error: cannot tell the syntax of {} from its extension; name it .yaml, .yml, .json or .toml",
-                    path.display()
-                );
-                return USAGE;
-            }
-        },
-    };
-    let output = match (from_path, args.to.map(import::Output::from)) {
-        (Some(a), Some(b)) if a != b => {
-            eprintln!("error: --to and the extension of -o name different syntaxes; give one of them");
-            return USAGE;
-        }
-        (Some(output), _) | (None, Some(output)) => output,
-        (None, None) => import::Output::Yaml,
-    };
-    let imported = import::import(kind, &args.file);
-    let renderer = args.report.renderer();
-    let mut diagnostics = imported.diagnostics;
-    if args.report.deny_warnings {
-        diagnostics.iter_mut().for_each(Diagnostic::deny_warning);
-    }
-    let declaration = match imported.declaration {
-        Some(declaration) if !diagnostics.iter().any(Diagnostic::is_error) => declaration,
-        _ => {
-            report(&renderer, &diagnostics, "; nothing was written");
-            return if imported.unreadable { USAGE } else { REJECTED };
-        }
-    };
-    let text = match import::render(&declaration, output) {
-        Ok(text) => text,
+    let output = match import::Output::choose(args.output.as_deref(), args.to.map(import::Output::from)) {
+        Ok(output) => output,
         Err(e) => {
-            report(&renderer, &diagnostics, "");
-            eprintln!("error: {e}; nothing was written");
+            eprintln!("error: {e}");
             return USAGE;
         }
     };
-    report(&renderer, &diagnostics, "");
-    match &args.output {
-        Some(path) => match emit::write_atomically(path, text.as_bytes()) {
-            Ok(()) => OK,
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                USAGE
-            }
-        },
-        None => print(&text),
+    let renderer = args.report.renderer();
+    match import::import_text(kind, &args.file, output, args.report.deny_warnings, &mut stderr(&renderer)) {
+        Ok(text) => write_out(args.output.as_deref(), &text),
+        Err(failed) => exit_code(failed),
     }
 }
 
@@ -716,11 +718,11 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
     let diagnostics = compilation.diagnostics.into_vec();
     match compilation.prepared {
         Some(prepared) if compilation.catalog.is_some() => {
-            self::report(&renderer, &diagnostics, "");
+            stderr(&renderer).report(&diagnostics, "");
             Ok(prepared)
         }
         _ => {
-            self::report(&renderer, &diagnostics, "; nothing was written");
+            stderr(&renderer).report(&diagnostics, "; nothing was written");
             Err(if compilation.unreadable { USAGE } else { REJECTED })
         }
     }
@@ -731,22 +733,10 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
 /// folder) is indexed with its skills.
 fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
     let options = Options { deny_warnings: input.report.deny_warnings, ..input.module.options() };
-    index_file(&input.file, options, &input.paths.confinement(), &input.report.renderer())
-}
-
-/// [`indexed`], for any file, options and confinement.
-fn index_file(file: &Path, options: Options, paths: &Confinement, renderer: &Renderer) -> Result<index::Built, u8> {
-    let indexed = index::input::index_file(file, options, paths);
-    match indexed.built {
-        Some(built) => {
-            report(renderer, &indexed.diagnostics, "");
-            Ok(built)
-        }
-        None => {
-            report(renderer, &indexed.diagnostics, "; nothing was written");
-            Err(if indexed.unreadable { USAGE } else { REJECTED })
-        }
-    }
+    let renderer = input.report.renderer();
+    index::input::index_file(&input.file, options, &input.paths.confinement())
+        .reported(&mut stderr(&renderer))
+        .map_err(exit_code)
 }
 
 fn index(args: &IndexArgs) -> u8 {
@@ -757,18 +747,8 @@ fn index(args: &IndexArgs) -> u8 {
     let text = emit::canonical_json(&built.index, Layout::pretty_if(args.pretty));
     // The process ends next: freeing every tool's definitions would only cost time.
     std::mem::forget(built);
-    match &args.output {
-        Some(path) => match emit::write_atomically(path, text.as_bytes()) {
-            Ok(()) => OK,
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                USAGE
-            }
-        },
-        None => print(&text),
-    }
+    write_out(args.output.as_deref(), &text)
 }
-
 fn search(args: &SearchArgs) -> u8 {
     // An index `index` wrote is searched as it is; anything else is compiled first.
     let bytes = std::fs::read(&args.input.file).unwrap_or_default();
@@ -846,62 +826,36 @@ fn mcp(args: &McpArgs) -> u8 {
         cache_scope: args.cache_scope.unwrap_or(settings.caching.cache_scope),
     };
     let options = Options { mcp_documents: McpDocuments::Build, protocol_version: version, ..args.module.options() };
-    if let Some(profile) = &args.profile {
-        return mcp_for_profile(args, profile, options, caching);
-    }
-    match prepared(&args.file, options, &args.paths, &args.report) {
-        Ok(prepared) => print(&emit::canonical_json(
-            &mcp::ToolsList::new(&prepared.mcp, prepared.protocol_version, caching),
-            Layout::pretty_if(args.pretty),
-        )),
-        Err(code) => code,
-    }
-}
-
-/// `mcp --profile`: the tools/list down-levelled for one client, with a note for
-/// every change; nothing printed when a tool stays refused.
-fn mcp_for_profile(args: &McpArgs, name: &str, options: Options, caching: mcp::Caching) -> u8 {
-    let Some(profile) = lint::find_profile(name) else {
-        eprintln!("error: {}", lint::parse_profiles(&[name.to_owned()]).err().unwrap_or_default());
-        return USAGE;
+    let layout = Layout::pretty_if(args.pretty);
+    let Some(profile) = &args.profile else {
+        return match prepared(&args.file, options, &args.paths, &args.report) {
+            Ok(prepared) => print(&emit::canonical_json(
+                &mcp::ToolsList::new(&prepared.mcp, prepared.protocol_version, caching),
+                layout,
+            )),
+            Err(code) => code,
+        };
     };
-    let options = Options { deny_warnings: args.report.deny_warnings, every_audience: true, ..options };
-    let compilation = compile::compile_file_in(&args.file, options, &args.paths.confinement());
+    // `--profile`: the tools/list down-levelled for one client, with a note for every
+    // change; nothing printed when a tool stays refused.
+    let options = Options { deny_warnings: args.report.deny_warnings, ..options };
     let renderer = args.report.renderer();
-    let mut diagnostics = compilation.diagnostics.into_vec();
-    let (Some(catalog), Some(provenance), Some(prepared)) =
-        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-    else {
-        report(&renderer, &diagnostics, "; nothing was written");
-        return if compilation.unreadable { USAGE } else { REJECTED };
-    };
-    let mut notes = String::new();
-    let tools: Vec<mcp::McpTool> = prepared
-        .mcp
-        .iter()
-        .map(|tool| {
-            let (tool, changes) = lint::downlevel::downlevel(tool, &profile, args.allow_lossy);
-            for change in &changes {
-                notes.push_str(&lint::render_change(change, profile.name, args.report.format));
-            }
-            tool
-        })
-        .collect();
-    eprint!("{notes}");
-    let server = args.server.as_deref().unwrap_or(&prepared.cli_name);
-    let target = lint::Target { tools: &tools, catalog, provenance, server };
-    let mut found = lint::lint(&target, &profile);
-    if args.report.deny_warnings {
-        found.iter_mut().for_each(Diagnostic::deny_warning);
+    let mut log = stderr(&renderer);
+    let server = args.server.as_deref();
+    match lint::downlevel_file(
+        &args.file,
+        options,
+        &args.paths.confinement(),
+        profile,
+        args.allow_lossy,
+        server,
+        &mut log,
+    ) {
+        Ok(down) => {
+            print(&emit::canonical_json(&mcp::ToolsList::new(&down.tools, down.protocol_version, caching), layout))
+        }
+        Err(failed) => exit_code(failed),
     }
-    diagnostics.extend(found);
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        report(&renderer, &diagnostics, "; nothing was written");
-        return REJECTED;
-    }
-    report(&renderer, &diagnostics, "");
-    let list = mcp::ToolsList::new(&tools, prepared.protocol_version, caching);
-    print(&emit::canonical_json(&list, Layout::pretty_if(args.pretty)))
 }
 
 fn lint(args: &LintArgs) -> u8 {
@@ -923,7 +877,7 @@ fn lint(args: &LintArgs) -> u8 {
         args.closed_objects,
     );
     let renderer = args.report.renderer();
-    report(&renderer, &outcome.diagnostics, "");
+    stderr(&renderer).report(&outcome.diagnostics, "");
     if outcome.unreadable {
         USAGE
     } else if !outcome.compiled || outcome.diagnostics.iter().any(Diagnostic::is_error) {
@@ -961,499 +915,62 @@ fn completions(args: &CompletionsArgs) -> u8 {
     print(&String::from_utf8_lossy(&script))
 }
 
-/// Writes `text` to stdout; a closed pipe is a usage problem, not a crash.
-fn print(text: &str) -> u8 {
-    print_with(|out| out.write_all(text.as_bytes()))
-}
-
-/// Writes to stdout what `write` produces (which should buffer); as [`print`].
-fn print_with(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> u8 {
-    let mut stdout = std::io::stdout().lock();
-    if write(&mut stdout).and_then(|()| stdout.flush()).is_err() {
-        return USAGE;
-    }
-    OK
-}
-
-/// Compiles `file` and renders its SDK in `language`, printing the diagnostics (the
-/// compile's and the SDK's own); the exit code when no SDK can be generated.
-fn sdk_files(
-    file: &Path,
-    language: Language,
-    options: Options,
-    confinement: &Confinement,
-    renderer: &Renderer,
-) -> Result<Vec<Artifact>, u8> {
-    let options = Options { mcp_documents: language.mcp_documents(), ..options };
-    let mut compilation = compile::compile_file_in(file, options, confinement);
-    let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) else {
-        report(renderer, compilation.diagnostics.as_slice(), "; no SDK was written");
-        return Err(if compilation.unreadable { USAGE } else { REJECTED });
-    };
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let (files, mut more) = sdk::generate(language, catalog, prepared, compilation.provenance.as_ref(), &stem);
-    if options.deny_warnings {
-        more.deny_warnings();
-    }
-    let refused = more.has_errors();
-    compilation.diagnostics.extend(more.into_vec());
-    if refused {
-        report(renderer, compilation.diagnostics.as_slice(), "; no SDK was written");
-        return Err(REJECTED);
-    }
-    report(renderer, compilation.diagnostics.as_slice(), "");
-    Ok(files)
-}
-
-/// The findings of a drift check of the SDK `files` in `folder`, which the generator
-/// owns but for the build products of the folder's own tooling.
-fn sdk_drift(folder: &Path, files: &[Artifact]) -> std::io::Result<Vec<Finding>> {
-    drift::compare(folder, files, Owned::Except(sdk::BUILD_PRODUCTS))
-}
-
 fn sdk(args: &SdkArgs) -> u8 {
     let options = Options { deny_warnings: args.report.deny_warnings, ..args.module.options() };
     let renderer = args.report.renderer();
-    let files = match sdk_files(&args.file, args.lang.into(), options, &args.paths.confinement(), &renderer) {
-        Ok(files) => files,
-        Err(code) => return code,
-    };
-    let result = if args.check {
-        sdk_drift(&args.output, &files).map(|findings| {
-            if findings.is_empty() {
-                return OK;
-            }
-            let bless = format!(
-                "harn-catalog sdk --lang {} {} -o {}",
-                Language::from(args.lang).as_str(),
-                args.file.display(),
-                args.output.display()
-            );
-            eprint!("{}", drift::report(&args.output, "the SDK's files", &findings, &bless));
-            REJECTED
-        })
-    } else {
-        drift::write(&args.output, &files, &[]).map(|written| {
-            for path in &written {
-                println!("wrote {}", args.output.join(path).display());
-            }
-            OK
-        })
-    };
-    result.unwrap_or_else(|e| {
-        eprintln!("error: {e}");
-        USAGE
-    })
+    let mode = if args.check { Mode::Check } else { Mode::Write };
+    let confinement = args.paths.confinement();
+    finish(generate::sdk(
+        &args.file,
+        args.lang.into(),
+        &args.output,
+        mode,
+        options,
+        &confinement,
+        &mut stderr(&renderer),
+    ))
 }
 
 /// `gen` and `check`: the catalogs and SDKs listed in a configuration.
-fn catalogs(args: &ConfigArgs, check: bool) -> u8 {
-    let config = match config::load(&args.config) {
-        Ok(config) => config,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return USAGE;
-        }
-    };
-    let targets = match config.targets() {
-        Ok(targets) => targets,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return USAGE;
-        }
-    };
+fn catalogs(args: &ConfigArgs, mode: Mode) -> u8 {
     let renderer = args.report.renderer();
-    // Every path is checked before anything is read or written (path-outside-project).
-    let confinement = if args.paths.allow_outside_project {
-        Confinement::Anywhere
-    } else {
-        let project = config.project();
-        let outside = config.paths_outside(&project);
-        if !outside.is_empty() {
-            report(&renderer, &outside, "; nothing was read or written");
-            return REJECTED;
-        }
-        Confinement::Project(project.into())
-    };
-    let mut expected = Vec::with_capacity(targets.len());
-    // Each expected catalog's records, for naming the tools a stale one moves.
-    let mut compiled = Vec::with_capacity(targets.len());
-    let mut refused = false;
-    // A target's own options, with `--deny-warnings` applied to every input.
-    let options_of = |deny_warnings: bool, surface: Surface| Options {
-        deny_warnings: deny_warnings || args.report.deny_warnings,
-        surface,
-        ..Options::default()
-    };
-    for target in targets {
-        let options = options_of(target.deny_warnings, target.surface);
-        let compilation = compile::compile_file_in(&config.root.join(target.input.get_ref()), options, &confinement);
-        let diagnostics = compilation.diagnostics.into_vec();
-        eprint!("{}", renderer.render_all(&diagnostics));
-        match compilation.catalog {
-            Some(catalog) => {
-                expected.push(Artifact {
-                    path: target.output.get_ref().to_string_lossy().replace('\\', "/"),
-                    contents: emit::canonical_json(&catalog, Layout::pretty_if(target.pretty)),
-                });
-                compiled.push(catalog);
-            }
-            None if compilation.unreadable => return USAGE,
-            None => refused = true,
-        }
-    }
-    // Each SDK is a folder of its own, which its drift check owns.
-    let mut folders = Vec::with_capacity(config.sdks.len());
-    for target in &config.sdks {
-        let options = options_of(target.deny_warnings, target.surface);
-        let input = config.root.join(target.input.get_ref());
-        match sdk_files(&input, target.language, options, &confinement, &renderer) {
-            Ok(files) => folders.push((config.root.join(target.output.get_ref()), files)),
-            Err(USAGE) => return USAGE,
-            Err(_) => refused = true,
-        }
-    }
-    if refused {
-        eprintln!("error: an input was refused; nothing was written");
-        return REJECTED;
-    }
-    // `[lint] profiles`: `check` also lints every input against the client profiles,
-    // and runs the closed-objects lint unless `[lint] closed_objects = false`.
-    if check && (!config.lint.profiles.is_empty() || config.lint.closed_objects) {
-        let profiles = match lint::parse_profiles(&config.lint.profiles) {
-            Ok(profiles) => profiles,
-            Err(_) if config.lint.profiles.is_empty() => Vec::new(),
-            Err(e) => {
-                eprintln!("error: {}: [lint] profiles: {e}", args.config.display());
-                return USAGE;
-            }
-        };
-        let inputs = config.inputs().unwrap_or_default();
-        let mut lint_refused = false;
-        for input in inputs {
-            let options = options_of(false, Surface::Auto);
-            let outcome = lint::lint_file(
-                &input,
-                options,
-                &confinement,
-                &profiles,
-                config.lint.server.as_deref(),
-                config.lint.closed_objects,
-            );
-            let linted =
-                |d: &Diagnostic| d.profile.is_some() || d.code() == lint::closed_objects::OPEN_INPUT_OBJECT.code;
-            let findings: Vec<Diagnostic> = outcome.diagnostics.into_iter().filter(linted).collect();
-            eprint!("{}", renderer.render_all(&findings));
-            lint_refused |= findings.iter().any(Diagnostic::is_error);
-        }
-        if lint_refused {
-            eprintln!("error: a client profile of [lint] refuses a tool");
-            return REJECTED;
-        }
-    }
-    // `[[budget]]`: the tools each profile preloads must fit its budget.
-    if check && !config.budgets.is_empty() {
-        let mut over = false;
-        for budget in &config.budgets {
-            let input = config.root.join(budget.input.get_ref());
-            let built = match index_file(&input, options_of(false, Surface::Auto), &confinement, &renderer) {
-                Ok(built) => built,
-                Err(code) => return code,
-            };
-            let limits = index::budget::Limits {
-                preload: budget.preload.as_deref(),
-                tokens: budget.tokens,
-                bytes: budget.bytes,
-            };
-            let verdict = index::budget::check(&built.index, &limits);
-            if let Some(message) = index::budget::message(&budget.name, &limits, &verdict) {
-                eprintln!("error: {}: {message}", args.config.display());
-                over = true;
-            }
-        }
-        if over {
-            return REJECTED;
-        }
-    }
-    let bless = if args.config == Path::new(config::DEFAULT_CONFIG) {
-        "harn-catalog gen".to_owned()
-    } else {
-        format!("harn-catalog gen --config {}", args.config.display())
-    };
-    let result = if check {
-        let mut stale = false;
-        let catalogs = drift::compare(&config.root, &expected, Owned::No).map(|findings| {
-            if !findings.is_empty() {
-                eprint!("{}", drift::report(&config.root, "generated catalogs", &findings, &bless));
-                let fresh = |path: &str| expected.iter().position(|a| a.path == path).map(|k| &compiled[k]);
-                eprint!("{}", drift::moved_contracts(&config.root, &findings, fresh));
-                stale = true;
-            }
-        });
-        catalogs
-            .and_then(|()| {
-                for (folder, files) in &folders {
-                    let findings = sdk_drift(folder, files)?;
-                    if !findings.is_empty() {
-                        eprint!("{}", drift::report(folder, "the generated SDK's files", &findings, &bless));
-                        stale = true;
-                    }
-                }
-                Ok(())
-            })
-            .map(|()| if stale { REJECTED } else { OK })
-    } else {
-        // Every file of every output is staged before any is renamed into place.
-        let everything: Vec<(PathBuf, &[Artifact])> = std::iter::once((config.root.clone(), expected.as_slice()))
-            .chain(folders.iter().map(|(folder, files)| (folder.clone(), files.as_slice())))
-            .collect();
-        drift::write_all(&everything).map(|written| {
-            for path in &written {
-                println!("wrote {}", path.display());
-            }
-            if written.is_empty() {
-                println!("{} catalogs and {} SDKs are up to date", expected.len(), folders.len());
-            }
-            OK
-        })
-    };
-    result.unwrap_or_else(|e| {
-        eprintln!("error: {e}");
-        USAGE
-    })
+    let (deny_warnings, outside) = (args.report.deny_warnings, args.paths.allow_outside_project);
+    finish(generate::catalogs(&args.config, mode, deny_warnings, outside, &mut stderr(&renderer)))
 }
 
 fn protocol_artifacts(args: &ProtocolArgs) -> u8 {
-    let version = args
-        .artifact_version
-        .clone()
-        .unwrap_or_else(|| semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("the crate version is semver"));
-    let expected = artifacts::protocol_artifacts(&version);
-    let root = &args.output_dir;
-    let findings = match drift::compare(root, &expected, Owned::Yes) {
-        Ok(findings) => findings,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return USAGE;
-        }
-    };
-    if args.check {
-        if findings.is_empty() {
-            return OK;
-        }
-        eprint!("{}", drift::report(root, "protocol artifacts", &findings, artifacts::GENERATE_COMMAND));
-        return REJECTED;
-    }
-    let owned = artifacts::generated_folder(root);
-    let remove: Vec<String> = findings
-        .iter()
-        .filter(|f| owned && matches!(f, Finding::Unexpected { .. }))
-        .map(|f| f.path().to_owned())
-        .collect();
-    match drift::write(root, &expected, &remove) {
-        Ok(written) => {
-            for path in &written {
-                println!("wrote {}", root.join(path).display());
-            }
-            for path in &remove {
-                println!("removed {}", root.join(path).display());
-            }
-            if written.is_empty() && remove.is_empty() {
-                println!("{} is up to date", root.display());
-            }
-            OK
-        }
-        Err(e) => {
-            eprintln!("error: cannot write the protocol artifacts to {}: {e}", root.display());
-            USAGE
-        }
-    }
-}
-
-/// One comparison of `diff`: where OLD and NEW come from.
-struct DiffPair {
-    /// OLD: a file, or a file at a revision (`None`: it did not exist then).
-    old: OldSide,
-    new: PathBuf,
-}
-
-enum OldSide {
-    File(PathBuf),
-    AtRevision { revision: String, path: PathBuf },
+    let mode = if args.check { Mode::Check } else { Mode::Write };
+    // Its messages are drift reports and errors, never diagnostics.
+    let renderer = Renderer::new(ErrorFormat::Human, false);
+    finish(generate::protocol_artifacts(&args.output_dir, args.artifact_version.as_ref(), mode, &mut stderr(&renderer)))
 }
 
 /// `diff`: compile both sides of each pair, compare, mark accepted changes, print;
 /// exit 1 when a breaking change is not accepted.
 fn compare(args: &DiffArgs) -> u8 {
-    let config = match config::load_if_present(&args.config) {
-        Ok(config) => config,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return USAGE;
-        }
-    };
-    let pairs = match (&args.against, args.files.as_slice()) {
-        (None, [old, new]) => vec![DiffPair { old: OldSide::File(old.clone()), new: new.clone() }],
-        (None, _) => {
-            eprintln!("error: diff needs OLD and NEW, or --against REV with one FILE or none");
-            return USAGE;
-        }
-        (Some(revision), [file]) => {
-            vec![DiffPair {
-                old: OldSide::AtRevision { revision: revision.clone(), path: file.clone() },
-                new: file.clone(),
-            }]
-        }
-        (Some(revision), []) => {
-            let Some(config) = &config else {
-                eprintln!(
-                    "error: --against without FILE diffs every input of {}, which does not exist",
-                    args.config.display()
-                );
-                return USAGE;
-            };
-            let inputs = match config.inputs() {
-                Ok(inputs) => inputs,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return USAGE;
-                }
-            };
-            inputs
-                .into_iter()
-                .map(|path| DiffPair {
-                    old: OldSide::AtRevision { revision: revision.clone(), path: path.clone() },
-                    new: path,
-                })
-                .collect()
-        }
-        (Some(_), _) => {
-            eprintln!("error: with --against, diff takes one FILE (or none, for every input of the configuration)");
-            return USAGE;
-        }
-    };
-    let options = Options { scopes: args.module.scopes, ..diff::options(args.module.surface) };
     let renderer = Renderer::new(ErrorFormat::Human, args.color.enabled(&std::io::stderr()));
-    let mut changes: Vec<Change> = Vec::new();
-    for pair in &pairs {
-        // The two sides are compiled at once: on a large catalog each takes most of a run.
-        let compile_old = || match &pair.old {
-            OldSide::File(path) => Ok(Some(compile::compile_file_in(path, options, &args.paths.confinement()))),
-            OldSide::AtRevision { revision, path } => {
-                diff::git::compile_at(revision, path, options, &args.paths.confinement())
-            }
-        };
-        let (old, new) =
-            rayon::join(compile_old, || compile::compile_file_in(&pair.new, options, &args.paths.confinement()));
-        let old = match old {
-            Ok(old) => old,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return USAGE;
-            }
-        };
-        for refused in old.iter().chain([&new]).filter(|c| c.catalog.is_none()) {
-            report(&renderer, refused.diagnostics.as_slice(), "; nothing was compared");
-        }
-        let empty = ToolCatalog::empty();
-        let old_side = match &old {
-            Some(old) => Compared::of(old),
-            None => Some(Compared { catalog: &empty, provenance: None }),
-        };
-        let (Some(old_side), Some(new_side)) = (old_side, Compared::of(&new)) else {
-            return USAGE;
-        };
-        changes.extend(diff::diff(&old_side, &new_side));
-        // The process ends soon: freeing two large catalogs piece by piece would only
-        // cost time (a tenth of a run on 10,000 tools).
-        std::mem::forget((old, new));
-    }
-    let accepted = config.as_ref().map_or(&[][..], |c| c.accepted.as_slice());
-    let unused = diff::accept::apply(&mut changes, accepted);
-    let report = diff::Report { changes: &changes, unused: &unused, config: config.as_ref().map(|c| &*c.source) };
-    let code = print(&report.render(args.format, args.color.enabled(&std::io::stdout())));
+    let mut log = stderr(&renderer);
+    let request = diff::run::Request {
+        files: &args.files,
+        against: args.against.as_deref(),
+        config: &args.config,
+        options: Options { scopes: args.module.scopes, ..diff::options(args.module.surface) },
+        confinement: &args.paths.confinement(),
+    };
+    let diffed = match diff::run::compare(&request, &mut log) {
+        Ok(diffed) => diffed,
+        Err(failed) => return exit_code(failed),
+    };
+    let code = print(&diffed.render(args.format, args.color.enabled(&std::io::stdout())));
     if code != OK {
         return code;
     }
     if args.accept {
-        let tables = diff::accept::tables(&changes, &args.reason);
-        if !tables.is_empty() {
-            if let Err(e) = diff::accept::append(&args.config, &tables) {
-                eprintln!("error: cannot write {}: {e}", args.config.display());
-                return USAGE;
-            }
-            let count = changes.iter().filter(|c| c.fails()).count();
-            eprintln!("accepted {count} breaking change(s) in {}", args.config.display());
-            return OK;
+        match diffed.accept(&args.config, &args.reason, &mut log) {
+            Ok(true) => return OK,
+            Ok(false) => {}
+            Err(failed) => return exit_code(failed),
         }
     }
-    if changes.iter().any(Change::fails) { REJECTED } else { OK }
-}
-
-fn report(renderer: &Renderer, diagnostics: &[Diagnostic], outcome: &str) {
-    let mut text = renderer.render_all(diagnostics);
-    text.extend(renderer.summary(diagnostics, outcome));
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
-}
-
-fn rule_table(markdown: bool) -> String {
-    let rules = all_rules();
-    let diff_rules = all_diff_rules();
-    let mut out = String::new();
-    if markdown {
-        out.push_str("# Rules\n\nGenerated by `harn-catalog rules --markdown`; do not edit.\n\n");
-        out.push_str("| code | phase | severity | refuses |\n|---|---|---|---|\n");
-        for rule in &rules {
-            out.push_str(&format!(
-                "| [`{}`](#{}) | {} | {} | {} |\n",
-                rule.code,
-                rule.code,
-                rule.phase.as_str(),
-                rule.severity.as_str(),
-                rule.summary.replace('|', "\\|")
-            ));
-        }
-        out.push_str("\n## Client profiles\n\nThe profiles of `harn-catalog lint --profile` and `mcp --profile`, and the rules each runs (phase `profile`).\n\n");
-        out.push_str(&lint::profiles::markdown());
-        out.push_str(
-            "\n## Diff rules\n\nThe changes `harn-catalog diff` reports, with their level on each side of a tool.\n\n",
-        );
-        out.push_str("| code | levels | reports |\n|---|---|---|\n");
-        for rule in &diff_rules {
-            out.push_str(&format!(
-                "| [`{}`](#{}) | {} | {} |\n",
-                rule.code,
-                rule.code,
-                rule.levels_text(),
-                rule.summary.replace('|', "\\|")
-            ));
-        }
-        for rule in &rules {
-            out.push_str(&format!("\n## {}\n\n{}\n", rule.code, demote_headings(&rule.documentation())));
-        }
-        for rule in &diff_rules {
-            out.push_str(&format!("\n## {}\n\n{}\n", rule.code, demote_headings(&rule.documentation())));
-        }
-    } else {
-        let width =
-            rules.iter().map(|r| r.code.len()).chain(diff_rules.iter().map(|r| r.code.len())).max().unwrap_or(0);
-        for rule in &rules {
-            out.push_str(&format!(
-                "{:width$}  {:8}  {:7}  {}\n",
-                rule.code,
-                rule.phase.as_str(),
-                rule.severity.as_str(),
-                rule.summary
-            ));
-        }
-        for rule in &diff_rules {
-            out.push_str(&format!("{:width$}  {:8}  {}: {}\n", rule.code, "diff", rule.summary, rule.levels_text()));
-        }
-    }
-    out
-}
-
-/// Rule docs use `##` sections; under a rule's own `##` heading they become `###`.
-fn demote_headings(doc: &str) -> String {
-    doc.lines().map(|l| if l.starts_with('#') { format!("#{l}") } else { l.to_owned() }).collect::<Vec<_>>().join("\n")
+    if diffed.fails() { REJECTED } else { OK }
 }

@@ -4,6 +4,7 @@
 //! the code that checks it; the rule table (`harn-catalog rules`) is collected from
 //! those declarations, never maintained by hand.
 
+mod log;
 mod render;
 mod rule;
 mod suggest;
@@ -11,6 +12,7 @@ mod suggest;
 use std::ops::Range;
 use std::sync::Arc;
 
+pub use log::{Failed, Log};
 pub use render::{ErrorFormat, Renderer};
 pub(crate) use render::{Excerpt, escape_data, escape_property, plural, report_text, thousands};
 pub use rule::{RegisteredRule, Rule, all_rules};

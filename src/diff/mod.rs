@@ -17,6 +17,7 @@ pub mod git;
 mod metadata;
 mod render;
 mod rule;
+pub mod run;
 mod schema;
 mod semver;
 mod tools;

@@ -281,6 +281,57 @@ impl Output {
             _ => None,
         }
     }
+
+    /// The syntax to write: the one `to` names and the extension of `path` (the file
+    /// written) names, which must agree, else YAML; why neither can be used.
+    pub fn choose(path: Option<&Path>, to: Option<Output>) -> Result<Output, String> {
+        let from_path = match path {
+            None => None,
+            Some(path) => match Output::from_path(path) {
+                Some(output) => Some(output),
+                None => {
+                    return Err(format!(
+                        "cannot tell the syntax of {} from its extension; name it .yaml, .yml, .json or .toml",
+                        path.display()
+                    ));
+                }
+            },
+        };
+        match (from_path, to) {
+            (Some(a), Some(b)) if a != b => {
+                Err("--to and the extension of -o name different syntaxes; give one of them".to_owned())
+            }
+            (Some(output), _) | (None, Some(output)) => Ok(output),
+            (None, None) => Ok(Output::Yaml),
+        }
+    }
+}
+
+/// `import mcp|docker`: imports the tools at `path` as `kind` (warnings made errors with
+/// `deny_warnings`), logs the diagnostics and renders the declaration in `output`.
+pub fn import_text(
+    kind: Kind,
+    path: &Path,
+    output: Output,
+    deny_warnings: bool,
+    log: &mut crate::diagnostics::Log<'_>,
+) -> Result<String, crate::diagnostics::Failed> {
+    use crate::diagnostics::Failed;
+    let imported = import(kind, path);
+    let mut diagnostics = imported.diagnostics;
+    if deny_warnings {
+        diagnostics.iter_mut().for_each(Diagnostic::deny_warning);
+    }
+    let declaration = match imported.declaration {
+        Some(declaration) if !diagnostics.iter().any(Diagnostic::is_error) => declaration,
+        _ => {
+            log.report(&diagnostics, "; nothing was written");
+            return Err(Failed::of(imported.unreadable));
+        }
+    };
+    let text = render(&declaration, output);
+    log.report(&diagnostics, "");
+    text.map_err(|e| log.fail(Failed::Unusable, format!("{e}; nothing was written")))
 }
 
 /// The declaration as text in `output`, ending with one newline; why it cannot be

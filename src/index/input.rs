@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::compile::{self, Options};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Failed, Log};
 use crate::ingest::{harness, skills};
 use crate::paths::Confinement;
 
@@ -19,6 +19,22 @@ pub struct Indexed {
     pub diagnostics: Vec<Diagnostic>,
     /// The input could not be read at all (a usage error rather than a rejection).
     pub unreadable: bool,
+}
+
+impl Indexed {
+    /// The index, once its diagnostics are logged; without one, how indexing failed.
+    pub fn reported(self, log: &mut Log<'_>) -> Result<Built, Failed> {
+        match self.built {
+            Some(built) => {
+                log.report(&self.diagnostics, "");
+                Ok(built)
+            }
+            None => {
+                log.report(&self.diagnostics, "; nothing was written");
+                Err(Failed::of(self.unreadable))
+            }
+        }
+    }
 }
 
 /// Compiles the input at `path` and indexes it with its skills.

@@ -436,6 +436,68 @@ pub fn lint_file(
     Outcome { diagnostics, unreadable: false, compiled: true }
 }
 
+/// The MCP tools of an input down-levelled for one client profile.
+pub struct Downlevelled {
+    /// Every MCP tool, rewritten into what the profile takes.
+    pub tools: Vec<McpTool>,
+    /// The protocol version they were projected for.
+    pub protocol_version: crate::project::mcp::ProtocolVersion,
+}
+
+/// `mcp --profile`: compiles `path` (every audience) and down-levels each MCP tool for
+/// the profile named `profile`, logging a note for every change (lossy ones only with
+/// `allow_lossy`), then lints the result; refused when a tool stays refused. `server`
+/// is as for [`lint_file`].
+pub fn downlevel_file(
+    path: &std::path::Path,
+    options: crate::compile::Options,
+    paths: &crate::paths::Confinement,
+    profile: &str,
+    allow_lossy: bool,
+    server: Option<&str>,
+    log: &mut crate::diagnostics::Log<'_>,
+) -> Result<Downlevelled, crate::diagnostics::Failed> {
+    use crate::diagnostics::Failed;
+    let Some(profile) = find_profile(profile) else {
+        return Err(log.fail(Failed::Unusable, parse_profiles(&[profile.to_owned()]).err().unwrap_or_default()));
+    };
+    let options = crate::compile::Options { every_audience: true, ..options };
+    let compilation = crate::compile::compile_file_in(path, options, paths);
+    let mut diagnostics = compilation.diagnostics.into_vec();
+    let (Some(catalog), Some(provenance), Some(prepared)) =
+        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+    else {
+        log.report(&diagnostics, "; nothing was written");
+        return Err(Failed::of(compilation.unreadable));
+    };
+    let mut notes = String::new();
+    let tools: Vec<McpTool> = prepared
+        .mcp
+        .iter()
+        .map(|tool| {
+            let (tool, changes) = downlevel::downlevel(tool, &profile, allow_lossy);
+            for change in &changes {
+                notes.push_str(&render_change(change, profile.name, log.renderer.format));
+            }
+            tool
+        })
+        .collect();
+    log.text(&notes);
+    let server = server.unwrap_or(&prepared.cli_name);
+    let target = Target { tools: &tools, catalog, provenance, server };
+    let mut found = lint(&target, &profile);
+    if options.deny_warnings {
+        found.iter_mut().for_each(Diagnostic::deny_warning);
+    }
+    diagnostics.extend(found);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        log.report(&diagnostics, "; nothing was written");
+        return Err(Failed::Refused);
+    }
+    log.report(&diagnostics, "");
+    Ok(Downlevelled { tools, protocol_version: prepared.protocol_version })
+}
+
 /// The profiles a comma-separated list names (`all` for every one); an error naming
 /// the unknown one and listing the known.
 pub fn parse_profiles(names: &[String]) -> Result<Vec<Profile>, String> {

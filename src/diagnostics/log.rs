@@ -1,0 +1,71 @@
+//! Where a run's messages go, and how a run that could not finish failed: what the
+//! library's orchestration (`gen`/`check`, `sdk`, `diff`, …) hands back to the command
+//! line, which writes the one to stderr and maps the other to an exit code. The
+//! library itself never prints and never decides an exit code.
+
+use std::fmt::Display;
+
+use super::{Diagnostic, Renderer};
+
+/// How a run that could not finish failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failed {
+    /// The input was refused, or what was checked is stale (exit 1).
+    Refused,
+    /// A usage error, or an input or output that could not be read or written (exit 2).
+    Unusable,
+}
+
+impl Failed {
+    /// [`Unusable`](Failed::Unusable) when the input could not be read, else
+    /// [`Refused`](Failed::Refused).
+    pub fn of(unreadable: bool) -> Failed {
+        if unreadable { Failed::Unusable } else { Failed::Refused }
+    }
+}
+
+/// The messages of a run for the user (diagnostics, notes, drift reports, errors), handed
+/// to a writer as they are produced, and the [`Renderer`] of its diagnostics.
+pub struct Log<'a> {
+    pub renderer: &'a Renderer,
+    write: Box<dyn FnMut(&str) + 'a>,
+}
+
+impl<'a> Log<'a> {
+    /// A log that renders with `renderer` and hands every message to `write`.
+    pub fn new(renderer: &'a Renderer, write: impl FnMut(&str) + 'a) -> Self {
+        Log { renderer, write: Box::new(write) }
+    }
+
+    /// Hands `text` on as it is.
+    pub fn text(&mut self, text: &str) {
+        if !text.is_empty() {
+            (self.write)(text);
+        }
+    }
+
+    /// `error: {message}` on a line of its own.
+    pub fn error(&mut self, message: impl Display) {
+        self.text(&format!("error: {message}\n"));
+    }
+
+    /// [`error`](Log::error), then `failed`: for the one-liners that end a run.
+    pub fn fail(&mut self, failed: Failed, message: impl Display) -> Failed {
+        self.error(message);
+        failed
+    }
+
+    /// The diagnostics, rendered, without a closing summary.
+    pub fn diagnostics(&mut self, diagnostics: &[Diagnostic]) {
+        let text = self.renderer.render_all(diagnostics);
+        self.text(&text);
+    }
+
+    /// The diagnostics, rendered, then the closing summary (`error: 2 errors; {outcome}`
+    /// in human output; `outcome` is empty or starts with `; `).
+    pub fn report(&mut self, diagnostics: &[Diagnostic], outcome: &str) {
+        let mut text = self.renderer.render_all(diagnostics);
+        text.extend(self.renderer.summary(diagnostics, outcome));
+        self.text(&text);
+    }
+}
