@@ -119,9 +119,7 @@ struct SchemaArgs {
     #[arg(long, value_enum, default_value_t = PhaseArg::All)]
     phase: PhaseArg,
     #[command(flatten)]
-    paths: PathArgs,
-    #[command(flatten)]
-    report: ReportArgs,
+    run: RunArgs,
 }
 
 #[derive(clap::Args)]
@@ -162,9 +160,7 @@ struct McpArgs {
     #[arg(long, value_name = "NAME", requires = "profile")]
     server: Option<String>,
     #[command(flatten)]
-    paths: PathArgs,
-    #[command(flatten)]
-    report: ReportArgs,
+    run: RunArgs,
 }
 
 #[derive(clap::Args)]
@@ -187,9 +183,7 @@ struct LintArgs {
     #[command(flatten)]
     module: ModuleArgs,
     #[command(flatten)]
-    paths: PathArgs,
-    #[command(flatten)]
-    report: ReportArgs,
+    run: RunArgs,
 }
 
 #[derive(Subcommand)]
@@ -244,9 +238,7 @@ struct CompletionsArgs {
     #[command(flatten)]
     module: ModuleArgs,
     #[command(flatten)]
-    paths: PathArgs,
-    #[command(flatten)]
-    report: ReportArgs,
+    run: RunArgs,
 }
 
 #[derive(clap::Args)]
@@ -255,9 +247,7 @@ struct ConfigArgs {
     #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
     config: PathBuf,
     #[command(flatten)]
-    paths: PathArgs,
-    #[command(flatten)]
-    report: ReportArgs,
+    run: RunArgs,
 }
 
 #[derive(clap::Args)]
@@ -278,9 +268,7 @@ struct SdkArgs {
     #[command(flatten)]
     module: ModuleArgs,
     #[command(flatten)]
-    paths: PathArgs,
-    #[command(flatten)]
-    report: ReportArgs,
+    run: RunArgs,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -310,9 +298,7 @@ struct IndexInput {
     #[command(flatten)]
     module: ModuleArgs,
     #[command(flatten)]
-    paths: PathArgs,
-    #[command(flatten)]
-    report: ReportArgs,
+    run: RunArgs,
 }
 
 #[derive(clap::Args)]
@@ -401,6 +387,31 @@ struct ProtocolArgs {
     /// The version stamped into the artifacts (semver); defaults to harn-catalog's.
     #[arg(long, value_name = "SEMVER", value_parser = semver::Version::parse)]
     artifact_version: Option<semver::Version>,
+}
+
+/// How every command that compiles an input runs: where its paths may lead, and how
+/// it reports.
+#[derive(clap::Args)]
+struct RunArgs {
+    #[command(flatten)]
+    paths: PathArgs,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+impl RunArgs {
+    /// `options` with `--deny-warnings` applied.
+    fn options(&self, options: Options) -> Options {
+        Options { deny_warnings: self.report.deny_warnings, ..options }
+    }
+
+    fn confinement(&self) -> Confinement {
+        self.paths.confinement()
+    }
+
+    fn renderer(&self) -> Renderer {
+        self.report.renderer()
+    }
 }
 
 #[derive(clap::Args)]
@@ -650,11 +661,9 @@ fn write_out(path: Option<&Path>, text: &str) -> u8 {
 }
 
 fn schema(args: &SchemaArgs) -> u8 {
-    let options = Options {
-        deny_warnings: args.report.deny_warnings,
-        catalog_phase_only: matches!(args.phase, PhaseArg::Catalog),
-        ..args.module.options()
-    };
+    let options = args
+        .run
+        .options(Options { catalog_phase_only: matches!(args.phase, PhaseArg::Catalog), ..args.module.options() });
     // Streamed, so that a large catalog's text is never held whole; and to a file, staged
     // while the catalog is checked, then renamed into place only if it passes.
     let layout = Layout::pretty_if(args.pretty);
@@ -662,10 +671,10 @@ fn schema(args: &SchemaArgs) -> u8 {
         emit::stage_with(path, |out| emit::write_canonical_json(out, catalog, layout))
     };
     let (compilation, staged) =
-        compile::compile_file_emitting(&args.file, options, &args.paths.confinement(), |catalog| {
+        compile::compile_file_emitting(&args.file, options, &args.run.confinement(), |catalog| {
             Some(stage(args.output.as_ref()?, catalog))
         });
-    let renderer = args.report.renderer();
+    let renderer = args.run.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
     let Some(catalog) = compilation.catalog else {
         // A staged output is deleted as it is dropped.
@@ -711,10 +720,9 @@ fn import(kind: import::Kind, args: &ImportArgs) -> u8 {
 
 /// Compiles `file` through both phases for a command that needs the prepared catalog;
 /// prints the diagnostics; the exit code when nothing can be printed.
-fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs) -> Result<Prepared, u8> {
-    let options = Options { deny_warnings: report.deny_warnings, ..options };
-    let compilation = compile::compile_file_in(file, options, &paths.confinement());
-    let renderer = report.renderer();
+fn prepared(file: &Path, options: Options, run: &RunArgs) -> Result<Prepared, u8> {
+    let compilation = compile::compile_file_in(file, run.options(options), &run.confinement());
+    let renderer = run.renderer();
     let diagnostics = compilation.diagnostics.into_vec();
     match compilation.prepared {
         Some(prepared) if compilation.catalog.is_some() => {
@@ -732,9 +740,9 @@ fn prepared(file: &Path, options: Options, paths: &PathArgs, report: &ReportArgs
 /// code when there is no index. A folder holding `.harness/` (or a `.harness/`
 /// folder) is indexed with its skills.
 fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
-    let options = Options { deny_warnings: input.report.deny_warnings, ..input.module.options() };
-    let renderer = input.report.renderer();
-    index::input::index_file(&input.file, options, &input.paths.confinement())
+    let options = input.run.options(input.module.options());
+    let renderer = input.run.renderer();
+    index::input::index_file(&input.file, options, &input.run.confinement())
         .reported(&mut stderr(&renderer))
         .map_err(exit_code)
 }
@@ -773,7 +781,7 @@ fn search(args: &SearchArgs) -> u8 {
         },
     };
     match found {
-        Ok(page) if args.input.report.format == ErrorFormat::Json => {
+        Ok(page) if args.input.run.report.format == ErrorFormat::Json => {
             print(&emit::canonical_json(&page, Layout::Compact))
         }
         Ok(page) => print(&index::render::page(&page)),
@@ -803,7 +811,7 @@ fn inspect(args: &InspectArgs) -> u8 {
 
 fn stats(args: &StatsArgs) -> u8 {
     match indexed(&args.input) {
-        Ok(built) if args.input.report.format == ErrorFormat::Json => {
+        Ok(built) if args.input.run.report.format == ErrorFormat::Json => {
             print(&emit::canonical_json(&index::render::stats_json(&built.index), Layout::Compact))
         }
         Ok(built) => print(&index::render::stats(&built.index)),
@@ -828,7 +836,7 @@ fn mcp(args: &McpArgs) -> u8 {
     let options = Options { mcp_documents: McpDocuments::Build, protocol_version: version, ..args.module.options() };
     let layout = Layout::pretty_if(args.pretty);
     let Some(profile) = &args.profile else {
-        return match prepared(&args.file, options, &args.paths, &args.report) {
+        return match prepared(&args.file, options, &args.run) {
             Ok(prepared) => print(&emit::canonical_json(
                 &mcp::ToolsList::new(&prepared.mcp, prepared.protocol_version, caching),
                 layout,
@@ -838,14 +846,14 @@ fn mcp(args: &McpArgs) -> u8 {
     };
     // `--profile`: the tools/list down-levelled for one client, with a note for every
     // change; nothing printed when a tool stays refused.
-    let options = Options { deny_warnings: args.report.deny_warnings, ..options };
-    let renderer = args.report.renderer();
+    let options = args.run.options(options);
+    let renderer = args.run.renderer();
     let mut log = stderr(&renderer);
     let server = args.server.as_deref();
     match lint::downlevel_file(
         &args.file,
         options,
-        &args.paths.confinement(),
+        &args.run.confinement(),
         profile,
         args.allow_lossy,
         server,
@@ -867,16 +875,16 @@ fn lint(args: &LintArgs) -> u8 {
             return USAGE;
         }
     };
-    let options = Options { deny_warnings: args.report.deny_warnings, ..args.module.options() };
+    let options = args.run.options(args.module.options());
     let outcome = lint::lint_file(
         &args.file,
         options,
-        &args.paths.confinement(),
+        &args.run.confinement(),
         &profiles,
         args.server.as_deref(),
         args.closed_objects,
     );
-    let renderer = args.report.renderer();
+    let renderer = args.run.renderer();
     stderr(&renderer).report(&outcome.diagnostics, "");
     if outcome.unreadable {
         USAGE
@@ -893,7 +901,7 @@ fn completions(args: &CompletionsArgs) -> u8 {
         None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
         Some(file) => {
             let options = Options { cli_arguments: CliArguments::Keep, ..args.module.options() };
-            match prepared(file, options, &args.paths, &args.report) {
+            match prepared(file, options, &args.run) {
                 // A shell completes a command by a name that is one word.
                 Ok(prepared) if prepared.cli_name.contains(char::is_whitespace) => {
                     let word: Vec<&str> = prepared.cli_name.split_whitespace().collect();
@@ -916,10 +924,10 @@ fn completions(args: &CompletionsArgs) -> u8 {
 }
 
 fn sdk(args: &SdkArgs) -> u8 {
-    let options = Options { deny_warnings: args.report.deny_warnings, ..args.module.options() };
-    let renderer = args.report.renderer();
+    let options = args.run.options(args.module.options());
+    let renderer = args.run.renderer();
     let mode = if args.check { Mode::Check } else { Mode::Write };
-    let confinement = args.paths.confinement();
+    let confinement = args.run.confinement();
     finish(generate::sdk(
         &args.file,
         args.lang.into(),
@@ -933,8 +941,8 @@ fn sdk(args: &SdkArgs) -> u8 {
 
 /// `gen` and `check`: the catalogs and SDKs listed in a configuration.
 fn catalogs(args: &ConfigArgs, mode: Mode) -> u8 {
-    let renderer = args.report.renderer();
-    let (deny_warnings, outside) = (args.report.deny_warnings, args.paths.allow_outside_project);
+    let renderer = args.run.renderer();
+    let (deny_warnings, outside) = (args.run.report.deny_warnings, args.run.paths.allow_outside_project);
     finish(generate::catalogs(&args.config, mode, deny_warnings, outside, &mut stderr(&renderer)))
 }
 
