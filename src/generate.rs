@@ -96,13 +96,8 @@ pub fn catalogs(
     // `[lint] profiles`: `check` also lints every input against the client profiles,
     // and runs the closed-objects lint unless `[lint] closed_objects = false`.
     if check && (!config.lint.profiles.is_empty() || config.lint.closed_objects) {
-        let profiles = match lint::parse_profiles(&config.lint.profiles) {
-            Ok(profiles) => profiles,
-            Err(_) if config.lint.profiles.is_empty() => Vec::new(),
-            Err(e) => {
-                return Err(log.fail(Failed::Unusable, format!("{}: [lint] profiles: {e}", config_path.display())));
-            }
-        };
+        let profiles = lint::profiles_to_run(&config.lint.profiles, config.lint.closed_objects)
+            .map_err(|e| log.fail(Failed::Unusable, format!("{}: [lint] profiles: {e}", config_path.display())))?;
         let inputs = config.inputs().unwrap_or_default();
         let mut lint_refused = false;
         for input in inputs {

@@ -12,7 +12,7 @@ use clap::{CommandFactory, Parser};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::config;
 use harn_catalog::contract::ToolCatalog;
-use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Failed, Log, Renderer};
+use harn_catalog::diagnostics::{ErrorFormat, Failed, Log, Renderer};
 use harn_catalog::diff;
 use harn_catalog::docs;
 use harn_catalog::emit::{self, Layout};
@@ -349,60 +349,39 @@ fn mcp(args: &McpArgs) -> u8 {
 }
 
 fn lint(args: &LintArgs) -> u8 {
-    let profiles = match lint::parse_profiles(&args.profile) {
+    let profiles = match lint::profiles_to_run(&args.profile, args.closed_objects) {
         Ok(profiles) => profiles,
-        Err(_) if args.profile.is_empty() && args.closed_objects => Vec::new(),
         Err(e) => {
             eprintln!("error: {e}");
             return USAGE;
         }
     };
+    let confinement = args.run.confinement();
+    let server = args.server.as_deref();
     let options = args.run.options(args.module.options());
-    let outcome = lint::lint_file(
-        &args.file,
-        options,
-        &args.run.confinement(),
-        &profiles,
-        args.server.as_deref(),
-        args.closed_objects,
-    );
-    let renderer = args.run.renderer();
-    stderr(&renderer).report(&outcome.diagnostics, "");
-    if outcome.unreadable {
-        USAGE
-    } else if !outcome.compiled || outcome.diagnostics.iter().any(Diagnostic::is_error) {
-        REJECTED
-    } else {
-        OK
-    }
+    let outcome = lint::lint_file(&args.file, options, &confinement, &profiles, server, args.closed_objects);
+    stderr(&args.run.renderer()).report(&outcome.diagnostics, "");
+    outcome.failed().map_or(OK, exit_code)
 }
 
 fn completions(args: &CompletionsArgs) -> u8 {
-    let mut script = Vec::new();
-    match &args.file {
-        None => clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script),
-        Some(file) => {
-            let options = Options { cli_arguments: CliArguments::Keep, ..args.module.options() };
-            match prepared(file, options, &args.run) {
-                // A shell completes a command by a name that is one word.
-                Ok(prepared) if prepared.cli_name.contains(char::is_whitespace) => {
-                    let word: Vec<&str> = prepared.cli_name.split_whitespace().collect();
-                    eprintln!(
-                        "error: the generated CLI is named {:?} (its registry's `info.name`), which no shell can complete: a command's name is one word\nhelp: name the registry {:?} (its `info.name`; for a harness directory, the folder holding it)",
-                        prepared.cli_name,
-                        word.join("-")
-                    );
-                    return REJECTED;
-                }
-                Ok(prepared) => {
-                    let mut command = cli::command::command(&prepared);
-                    clap_complete::generate(args.shell, &mut command, prepared.cli_name.clone(), &mut script);
-                }
-                Err(code) => return code,
-            }
+    let Some(file) = &args.file else {
+        let mut script = Vec::new();
+        clap_complete::generate(args.shell, &mut Cli::command(), "harn-catalog", &mut script);
+        return print(&String::from_utf8_lossy(&script));
+    };
+    let options = Options { cli_arguments: CliArguments::Keep, ..args.module.options() };
+    let prepared = match prepared(file, options, &args.run) {
+        Ok(prepared) => prepared,
+        Err(code) => return code,
+    };
+    match cli::command::completions(&prepared, args.shell) {
+        Ok(script) => print(&script),
+        Err(message) => {
+            eprintln!("error: {message}");
+            REJECTED
         }
     }
-    print(&String::from_utf8_lossy(&script))
 }
 
 fn sdk(args: &SdkArgs) -> u8 {

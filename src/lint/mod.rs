@@ -397,6 +397,21 @@ pub struct Outcome {
     pub compiled: bool,
 }
 
+impl Outcome {
+    /// How linting failed: the input could not be read, or it was refused (it did not
+    /// compile, or a profile refuses a tool); `None` when every tool passed.
+    pub fn failed(&self) -> Option<crate::diagnostics::Failed> {
+        use crate::diagnostics::Failed;
+        if self.unreadable {
+            Some(Failed::Unusable)
+        } else if !self.compiled || self.diagnostics.iter().any(Diagnostic::is_error) {
+            Some(Failed::Refused)
+        } else {
+            None
+        }
+    }
+}
+
 /// Compiles `path` through both phases and checks its MCP projection against each of
 /// `profiles`; `server` names the server for prefixed names (default: the registry's
 /// `info.name`, else the file's stem, as the generated CLI is named).
@@ -526,6 +541,15 @@ pub fn parse_profiles(names: &[String]) -> Result<Vec<Profile>, String> {
         return Err("name at least one profile (or `all`)".into());
     }
     Ok(out)
+}
+
+/// [`parse_profiles`], except that naming none is no error when the closed-objects lint
+/// runs (`closed_objects`): then there is something to check.
+pub fn profiles_to_run(names: &[String], closed_objects: bool) -> Result<Vec<Profile>, String> {
+    match parse_profiles(names) {
+        Err(_) if names.is_empty() && closed_objects => Ok(Vec::new()),
+        parsed => parsed,
+    }
 }
 
 /// The rendering of a down-levelling change on stderr, in the diagnostics' format.

@@ -20,6 +20,22 @@ pub fn command(prepared: &Prepared) -> Command {
     root.subcommands(prepared.tree.children.values().map(|node| node_command(node, &prepared.arguments)))
 }
 
+/// The generated CLI's completion script for `shell`; why there is none: a shell
+/// completes a command by a name that is one word, and the CLI's is several.
+pub fn completions(prepared: &Prepared, shell: clap_complete::Shell) -> Result<String, String> {
+    if prepared.cli_name.contains(char::is_whitespace) {
+        let word: Vec<&str> = prepared.cli_name.split_whitespace().collect();
+        return Err(format!(
+            "the generated CLI is named {:?} (its registry's `info.name`), which no shell can complete: a command's name is one word\nhelp: name the registry {:?} (its `info.name`; for a harness directory, the folder holding it)",
+            prepared.cli_name,
+            word.join("-")
+        ));
+    }
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command(prepared), prepared.cli_name.clone(), &mut script);
+    Ok(String::from_utf8_lossy(&script).into_owned())
+}
+
 fn node_command(node: &CommandNode, arguments: &[PreparedTool]) -> Command {
     let mut command = Command::new(node.name.clone()).visible_aliases(node.aliases.clone()).hide(node.hidden);
     if let Some(order) = node.display_order {
