@@ -204,18 +204,7 @@ fn import(kind: import::Kind, args: &ImportArgs) -> u8 {
 /// prints the diagnostics; the exit code when nothing can be printed.
 fn prepared(file: &Path, options: Options, run: &RunArgs) -> Result<Prepared, u8> {
     let compilation = compile::compile_file_in(file, run.options(options), &run.confinement());
-    let renderer = run.renderer();
-    let diagnostics = compilation.diagnostics.into_vec();
-    match compilation.prepared {
-        Some(prepared) if compilation.catalog.is_some() => {
-            stderr(&renderer).report(&diagnostics, "");
-            Ok(prepared)
-        }
-        _ => {
-            stderr(&renderer).report(&diagnostics, "; nothing was written");
-            Err(if compilation.unreadable { USAGE } else { REJECTED })
-        }
-    }
+    compilation.into_prepared(&mut stderr(&run.renderer())).map_err(exit_code)
 }
 
 /// Compiles `input` and builds its discovery index; prints the diagnostics; the exit
@@ -239,6 +228,7 @@ fn index(args: &IndexArgs) -> u8 {
     std::mem::forget(built);
     write_out(args.output.as_deref(), &text)
 }
+
 fn search(args: &SearchArgs) -> u8 {
     // An index `index` wrote is searched as it is; anything else is compiled first.
     let bytes = std::fs::read(&args.input.file).unwrap_or_default();
