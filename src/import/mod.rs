@@ -412,3 +412,21 @@ pub fn import_and_compile(kind: Kind, path: &Path, options: crate::compile::Opti
     compilation.diagnostics = diagnostics;
     compilation
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_syntax_comes_from_the_extension_or_to_which_must_agree() {
+        let json = Path::new("out/tools.json");
+        assert_eq!(Output::choose(None, None), Ok(Output::Yaml));
+        assert_eq!(Output::choose(None, Some(Output::Toml)), Ok(Output::Toml));
+        assert_eq!(Output::choose(Some(Path::new("a.YML")), None), Ok(Output::Yaml));
+        assert_eq!(Output::choose(Some(json), Some(Output::Json)), Ok(Output::Json));
+        let clash = Output::choose(Some(json), Some(Output::Yaml)).unwrap_err();
+        assert!(clash.contains("--to and the extension of -o name different syntaxes"), "{clash}");
+        let unknown = Output::choose(Some(Path::new("tools.txt")), Some(Output::Json)).unwrap_err();
+        assert!(unknown.contains("cannot tell the syntax of tools.txt"), "{unknown}");
+    }
+}

@@ -573,3 +573,18 @@ pub fn render_change(change: &downlevel::Change, profile: &str, format: crate::d
         _ => format!("note[{code}]: [{profile}] tool {:?} {}: {}\n", change.tool, shown(&change.pointer), change.text),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_profile_is_enough_only_for_the_closed_objects_lint() {
+        assert_eq!(profiles_to_run(&[], true).map(|p| p.len()), Ok(0));
+        assert!(profiles_to_run(&[], false).is_err());
+        let bogus = profiles_to_run(&["bogus".to_owned()], true).err().unwrap_or_default();
+        assert!(bogus.contains("no profile is named \"bogus\""), "{bogus}");
+        let named = profiles_to_run(&["gemini,openai".to_owned()], true).unwrap();
+        assert_eq!(named.iter().map(|p| p.name).collect::<Vec<_>>(), ["gemini", "openai"]);
+    }
+}
