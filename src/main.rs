@@ -737,6 +737,8 @@ fn indexed(input: &IndexInput) -> Result<index::Built, u8> {
 /// [`indexed`], for any file, options and confinement.
 fn index_file(file: &Path, options: Options, paths: &Confinement, renderer: &Renderer) -> Result<index::Built, u8> {
     let indexed = index::input::index_file(file, options, paths);
+    // The process ends soon after: freeing every tool's definitions would only cost time.
+    std::mem::forget(indexed.compilation);
     match indexed.built {
         Some(built) => {
             report(renderer, &indexed.diagnostics, "");

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::compile::{self, Options};
+use crate::compile::{self, Compilation, Options};
 use crate::diagnostics::Diagnostic;
 use crate::ingest::{harness, skills};
 use crate::paths::Confinement;
@@ -19,12 +19,15 @@ pub struct Indexed {
     pub diagnostics: Vec<Diagnostic>,
     /// The input could not be read at all (a usage error rather than a rejection).
     pub unreadable: bool,
+    /// The compilation indexed, for a caller that wants its catalog, or that ends the
+    /// process next and need not free it.
+    pub compilation: Compilation,
 }
 
 /// Compiles the input at `path` and indexes it with its skills.
 pub fn index_file(path: &Path, options: Options, paths: &Confinement) -> Indexed {
-    let compilation = compile::compile_file_in(path, options, paths);
-    let mut diagnostics = compilation.diagnostics;
+    let mut compilation = compile::compile_file_in(path, options, paths);
+    let mut diagnostics = std::mem::take(&mut compilation.diagnostics);
     let harness = if options.scopes { harness::scopes(path) } else { harness::resolve(path).into_iter().collect() };
     let skills = skills::read(&harness);
     diagnostics.extend(skills.diagnostics);
@@ -35,12 +38,13 @@ pub fn index_file(path: &Path, options: Options, paths: &Confinement) -> Indexed
     let (Some(catalog), Some(provenance), Some(prepared)) =
         (&compilation.catalog, &compilation.provenance, &compilation.prepared)
     else {
-        return Indexed { built: None, diagnostics, unreadable: compilation.unreadable };
+        let unreadable = compilation.unreadable;
+        return Indexed { built: None, diagnostics, unreadable, compilation };
     };
     let built = super::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
     let built = built.filter(|_| !diagnostics.iter().any(Diagnostic::is_error)).map(|mut built| {
         built.add_skills(skills.skills);
         built
     });
-    Indexed { built, diagnostics, unreadable: false }
+    Indexed { built, diagnostics, unreadable: false, compilation }
 }
