@@ -176,8 +176,9 @@ fn commit_sidecar(executable: &Path) -> String {
     format!("commit the schema beside the tool: `{tool} --schema > {tool}.schema.json`")
 }
 
-/// A source standing for a file that is not read as text (a binary, a definition
-/// only named): diagnostics at it show its path, line 1, column 1.
+/// A source standing for a path that is not read as text (the harness directory in
+/// its catalog's provenance). A diagnostic about a whole file is located with
+/// [`Origin::file`], which shows its path alone.
 pub fn file_only(path: &Path) -> Arc<SourceFile> {
     Arc::new(SourceFile::new(path, String::new(), Format::Json))
 }
@@ -186,7 +187,7 @@ pub fn file_only(path: &Path) -> Arc<SourceFile> {
 pub fn binary(script: &Path) -> Diagnostic {
     HARNESS_BINARY_TOOL
         .diag(format!("{} is a binary: its --schema output cannot be read without running it", script.display()))
-        .at(Origin::span(&file_only(script), 0..0))
+        .at(Origin::file(script))
         .help(commit_sidecar(script))
 }
 
@@ -227,14 +228,18 @@ pub fn name_mismatch(source: &Arc<SourceFile>, name: &str, name_at: Pointer, fil
 pub fn overridden(name: &str, loser: &Path, winner: &Path) -> Diagnostic {
     HARNESS_OVERRIDE
         .diag(format!("tool {name:?} is overridden by the more local {}", winner.display()))
-        .at(Origin::span(&file_only(loser), 0..0))
-        .related(Origin::span(&file_only(winner), 0..0), "the definition compiled")
+        .at(Origin::file(loser))
+        .help(format!(
+            "nothing to do if the override is meant; to use the outer definition, rename or remove {}",
+            winner.display()
+        ))
+        .related(Origin::file(winner), "the definition compiled")
 }
 
 /// The file `path` of a `tools/` folder is not executable.
 pub fn not_executable(path: &Path) -> Diagnostic {
     HARNESS_NOT_EXECUTABLE
         .diag(format!("{} is not executable, so it is no tool; it is left out", path.display()))
-        .at(Origin::span(&file_only(path), 0..0))
+        .at(Origin::file(path))
         .help(format!("make it executable (`chmod +x {}`), or move it out of the tools folder", path.display()))
 }

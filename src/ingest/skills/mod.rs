@@ -165,9 +165,8 @@ fn read_one(found: Found) -> (Option<Candidate>, Vec<Diagnostic>) {
     let bytes = match std::fs::read(&found.path) {
         Ok(bytes) => bytes,
         Err(e) => {
-            let source = Arc::new(SourceFile::new(&found.path, String::new(), Format::Yaml));
             let message = format!("{} cannot be read: {e}", found.path.display());
-            return (None, vec![SKILL_MANIFEST.diag(message).at(Origin::span(&source, 0..0))]);
+            return (None, vec![SKILL_MANIFEST.diag(message).at(Origin::file(&found.path))]);
         }
     };
     // A byte order mark is no part of the text, as in every input.
