@@ -37,7 +37,12 @@ declare_rule! {
     /// ## What it checks
     /// That a tool script of a harness directory without a sidecar has a `--schema`
     /// branch to read its schema from: a line of code (not a comment) where
-    /// `--schema` is a word of its own.
+    /// `--schema` is a word of its own. When several lines have one, the branch is
+    /// the first where it is a condition outside a heredoc's body (`[ "$1" =
+    /// --schema ]`, `[[ $1 == --schema ]]`, `test "$1" = --schema`, a case arm
+    /// `--schema)` or `-s|--schema)`, a word of an `if` or `elif` line, not in a
+    /// string), so that a usage text naming the option first is passed over; when
+    /// none is, the first.
     ///
     /// ## Why
     /// The schema is read from the script's text, never by running it; a script
