@@ -250,7 +250,8 @@ impl Config {
     pub fn paths_outside(&self, project: &Path) -> Vec<Diagnostic> {
         let catalogs = self.catalogs.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
         let sdks = self.sdks.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
-        let named = catalogs.chain(sdks);
+        let budgets = self.budgets.iter().map(|b| ("input", &b.input));
+        let named = catalogs.chain(sdks).chain(budgets);
         named
             .filter_map(|(what, path)| {
                 let escape = paths::escape(project, &self.root, path.get_ref())?;

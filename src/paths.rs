@@ -10,7 +10,8 @@ use crate::diagnostics::{Diagnostic, Origin};
 
 declare_rule! {
     /// ## What it checks
-    /// That every path `harn-catalog.toml` names (each `input` and `output`) and
+    /// That every path `harn-catalog.toml` names (each `input` and `output` of a
+    /// catalog, an SDK or a budget) and
     /// every relative import a `.harn` module's exports read resolves inside the
     /// project. The project is the folder of `harn-catalog.toml` (for `gen` and
     /// `check`) or of the module given on the command line, widened to the git work

@@ -90,6 +90,9 @@ pub enum Place {
     Pointer { pointer: Pointer, part: Part },
     /// A byte range, for errors found before there is a document (syntax errors).
     Span(Range<usize>),
+    /// The file as a whole, not read as text (a binary, a definition only named):
+    /// shown as its path alone, with no line or snippet.
+    File,
 }
 
 impl Origin {
@@ -110,18 +113,26 @@ impl Origin {
         Origin { source: source.clone(), place: Place::Span(range) }
     }
 
+    /// The file at `path` as a whole, its text not read ([`Place::File`]).
+    pub fn file(path: &std::path::Path) -> Self {
+        let source = Arc::new(SourceFile::new(path, String::new(), crate::source::Format::Json));
+        Origin { source, place: Place::File }
+    }
+
     pub fn pointer(&self) -> Option<&Pointer> {
         match &self.place {
             Place::Pointer { pointer, .. } => Some(pointer),
-            Place::Span(_) => None,
+            Place::Span(_) | Place::File => None,
         }
     }
 
-    /// The byte range this origin covers in its file, if it can be found.
+    /// The byte range this origin covers in its file, if it can be found (never for
+    /// a whole file).
     pub fn range(&self) -> Option<Range<usize>> {
         match &self.place {
             Place::Pointer { pointer, part } => self.source.locate(pointer, *part),
             Place::Span(range) => Some(range.clone()),
+            Place::File => None,
         }
     }
 

@@ -196,6 +196,9 @@ pub(crate) struct Excerpt {
     column: usize,
     /// Empty when there is nothing to show (no location).
     text: String,
+    /// Whether the place is a whole file, shown as its path alone (no line, column
+    /// or snippet).
+    whole_file: bool,
     span: std::ops::Range<usize>,
     /// Whether `text` is a window cut from a longer line, whose column annotate-snippets
     /// cannot know (see `Renderer::human`).
@@ -206,8 +209,9 @@ impl Excerpt {
     pub(crate) fn new(origin: &Origin) -> Excerpt {
         let source = &origin.source;
         let path = source.display_path();
+        let whole_file = matches!(origin.place, super::Place::File);
         let Some(range) = origin.range() else {
-            return Excerpt { path, line: 1, column: 1, text: String::new(), span: 0..0, window: false };
+            return Excerpt { path, line: 1, column: 1, text: String::new(), whole_file, span: 0..0, window: false };
         };
         let lines = source.lines();
         let mut shown = lines.line_range(&source.text, lines.line_of(range.start));
@@ -227,12 +231,16 @@ impl Excerpt {
             line: position.line,
             column: position.column,
             text: text[shown.clone()].to_owned(),
+            whole_file,
             span: start - shown.start..end - shown.start,
             window,
         }
     }
 
     pub(crate) fn push_into<'a>(&'a self, group: Group<'a>, kind: AnnotationKind) -> Group<'a> {
+        if self.whole_file {
+            return group.element(annotate_snippets::Origin::path(self.path.as_str()));
+        }
         if self.text.is_empty() {
             return group
                 .element(annotate_snippets::Origin::path(self.path.as_str()).line(self.line).char_column(self.column));
@@ -351,6 +359,34 @@ mod tests {
         assert!(human.ends_with("note: and 1 more `syntax-error` error; `--format json` lists all\n\n"), "{human}");
         let json = Renderer::new(ErrorFormat::Json, false).render_all(&diagnostics);
         assert_eq!(json.lines().count(), 2 * SHOWN_PER_RULE + 1);
+    }
+
+    #[test]
+    fn a_whole_file_is_shown_as_its_path_alone() {
+        use crate::ingest::harness::rules::HARNESS_OVERRIDE;
+        let path = std::path::Path::new("outer/.harness/tools/search");
+        let d = HARNESS_OVERRIDE
+            .diag("overridden")
+            .at(Origin::file(path))
+            .help("rename it")
+            .related(Origin::file(std::path::Path::new("inner/.harness/tools/search")), "the definition compiled");
+        let human = Renderer::new(ErrorFormat::Human, false).render(&d);
+        assert_eq!(
+            human,
+            "note[harness-override]: overridden\n --> outer/.harness/tools/search\n  = help: rename it\n\
+             note: the definition compiled\n --> inner/.harness/tools/search\n\n"
+        );
+        // Alone, it shows no empty snippet either.
+        let alone = Renderer::new(ErrorFormat::Human, false).render(&HARNESS_OVERRIDE.diag("o").at(Origin::file(path)));
+        assert_eq!(alone, "note[harness-override]: o\n --> outer/.harness/tools/search\n\n");
+        // Tools still get a line and a column: the file's start.
+        let json: serde_json::Value =
+            serde_json::from_str(&Renderer::new(ErrorFormat::Json, false).render(&d)).unwrap();
+        assert_eq!(
+            (&json["file"], &json["line"], &json["column"], &json["pointer"]),
+            (&"outer/.harness/tools/search".into(), &1.into(), &1.into(), &serde_json::Value::Null)
+        );
+        assert_eq!(json["related"][0]["line"], 1);
     }
 
     #[test]

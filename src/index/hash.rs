@@ -9,6 +9,7 @@
 
 use serde_json::{Map, Value};
 
+use super::jcs::{self as canonical, Form, NotExact};
 use crate::contract::{TOOL_CONTRACT_KEY, ToolCatalog, ToolExecution};
 use crate::project::mcp::McpTool;
 use crate::schema::walk;
@@ -82,101 +83,31 @@ pub fn jcs(value: &Value) -> Vec<u8> {
 }
 
 /// The contract hash of a tool: `sha256:` and the hex sha256 of the JCS form of its
-/// [`contract_document`]. Computed without building the document: its schemas are
-/// serialised through `Unannotated`, which skips what `unannotated` removes
-/// (`inspect` prints the document, and the tests check both agree).
+/// [`contract_document`], written without building the document ([`canonical::write`]
+/// leaves out what `unannotated` removes); when a number needs ECMAScript's
+/// formatting, the document is built and canonicalised by the crate (`inspect`
+/// prints the document, and the tests check both agree).
 pub fn contract_hash(projected: &McpTool, execution: Option<&ToolExecution>) -> String {
-    let mut document: Map<String, Value> = Map::new();
-    document.insert("name".to_owned(), Value::String(projected.name.clone()));
+    let name = Value::String(projected.name.clone());
     let error = projected.meta.get(TOOL_CONTRACT_KEY).and_then(|contract| contract.get("errorSchema"));
     let mut annotations = projected.annotations.clone();
     annotations.title = None;
-    if !annotations.is_empty() {
-        document.insert("annotations".to_owned(), serde_json::to_value(&annotations).expect("annotations serialise"));
-    }
-    if let Some(execution) = execution {
-        document.insert("execution".to_owned(), serde_json::to_value(execution).expect("execution serialises"));
-    }
-    let view = View {
-        plain: &document,
-        input: Unannotated(&projected.input_schema),
-        output: projected.output_schema.as_ref().map(Unannotated),
-        error: error.map(Unannotated),
-    };
-    sha256(&serde_json_canonicalizer::to_vec(&view).expect("a contract canonicalises"))
-}
-
-/// The contract document as [`contract_hash`] serialises it (JCS sorts the members).
-struct View<'v> {
-    plain: &'v Map<String, Value>,
-    input: Unannotated<'v>,
-    output: Option<Unannotated<'v>>,
-    error: Option<Unannotated<'v>>,
-}
-
-impl serde::Serialize for View<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(None)?;
-        for (key, value) in self.plain {
-            map.serialize_entry(key, value)?;
-        }
-        map.serialize_entry("inputSchema", &self.input)?;
-        if let Some(output) = &self.output {
-            map.serialize_entry("outputSchema", output)?;
-        }
-        if let Some(error) = &self.error {
-            map.serialize_entry("errorSchema", error)?;
-        }
-        map.end()
-    }
-}
-
-/// A schema node serialised without its [`UNHASHED_KEYWORDS`] (string-valued), its
-/// subschemas likewise, instance data as it is: [`unannotated`] without the copy.
-struct Unannotated<'v>(&'v Value);
-
-impl serde::Serialize for Unannotated<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{SerializeMap, SerializeSeq};
-        use walk::Holds;
-        let Value::Object(node) = self.0 else {
-            return self.0.serialize(serializer);
-        };
-        let mut map = serializer.serialize_map(None)?;
-        for (keyword, value) in node {
-            if UNHASHED_KEYWORDS.contains(&keyword.as_str()) && value.is_string() {
-                continue;
-            }
-            match (walk::holds(keyword), value) {
-                (Holds::One, value) => map.serialize_entry(keyword, &Unannotated(value))?,
-                (Holds::List, Value::Array(items)) => map.serialize_entry(keyword, &List(items))?,
-                (Holds::Map, Value::Object(members)) => map.serialize_entry(keyword, &Members(members))?,
-                _ => map.serialize_entry(keyword, value)?,
-            }
-        }
-        return map.end();
-
-        struct List<'v>(&'v [Value]);
-        impl serde::Serialize for List<'_> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-                for item in self.0 {
-                    seq.serialize_element(&Unannotated(item))?;
-                }
-                seq.end()
-            }
-        }
-        struct Members<'v>(&'v Map<String, Value>);
-        impl serde::Serialize for Members<'_> {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(Some(self.0.len()))?;
-                for (name, member) in self.0 {
-                    map.serialize_entry(name, &Unannotated(member))?;
-                }
-                map.end()
-            }
-        }
+    let annotations =
+        (!annotations.is_empty()).then(|| serde_json::to_value(&annotations).expect("annotations serialise"));
+    let executed = execution.map(|execution| serde_json::to_value(execution).expect("execution serialises"));
+    let schema = Form::Schema { skip: &UNHASHED_KEYWORDS };
+    let members = [
+        Some(("name", &name, Form::Data)),
+        Some(("inputSchema", &projected.input_schema, schema)),
+        projected.output_schema.as_ref().map(|output| ("outputSchema", output, schema)),
+        error.map(|error| ("errorSchema", error, schema)),
+        annotations.as_ref().map(|annotations| ("annotations", annotations, Form::Data)),
+        executed.as_ref().map(|executed| ("execution", executed, Form::Data)),
+    ];
+    let mut out = Vec::with_capacity(1024);
+    match canonical::object(members.into_iter().flatten(), &mut out) {
+        Ok(()) => sha256(&out),
+        Err(NotExact) => sha256(&jcs(&contract_document(projected, execution))),
     }
 }
 
@@ -240,6 +171,44 @@ mod tests {
         let document = contract_document(&tool, None);
         assert_eq!(contract_hash(&tool, None), sha256(&jcs(&document)));
         assert!(!String::from_utf8(jcs(&document)).unwrap().contains("\"description\""));
+    }
+
+    /// Written directly (every number an exact integer) or through the crate (a
+    /// float), the hash is that of the document's JCS form.
+    #[test]
+    fn both_ways_of_hashing_agree_with_the_document() {
+        let schemas = [
+            json!({"type": "object", "title": "T", "properties": {"title": {"type": "string", "description": "d"},
+                "é": {"enum": ["b", {"description": "data"}], "maxLength": 9007199254740992_u64},
+                "😀": {"items": [{"title": "t", "minimum": -3}], "default": {"title": "kept"}}},
+                "required": ["title"], "$defs": {"Z": {"const": null}, "A": {"not": {"description": "n"}}}}),
+            json!({"type": "object", "properties": {"ratio": {"type": "number", "maximum": 0.5}}}),
+            json!({"type": "object", "properties": {"big": {"const": 9007199254740993_u64}}}),
+        ];
+        for input in schemas {
+            let tool = McpTool {
+                name: "t".to_owned(),
+                title: "T".to_owned(),
+                description: "D".to_owned(),
+                input_schema: input.clone(),
+                output_schema: Some(
+                    json!({"type": "object", "description": "out", "properties": {"n": {"type": "integer"}}}),
+                ),
+                annotations: crate::contract::ToolPresentationAnnotations {
+                    title: Some(crate::contract::NonBlank::from("shown")),
+                    idempotent_hint: Some(false),
+                    ..Default::default()
+                },
+                icons: None,
+                meta: Default::default(),
+                output_wrapped: false,
+            };
+            let execution = ToolExecution { task_support: crate::contract::ToolTaskSupport::Optional };
+            for execution in [None, Some(&execution)] {
+                let document = contract_document(&tool, execution);
+                assert_eq!(contract_hash(&tool, execution), sha256(&jcs(&document)), "{input}");
+            }
+        }
     }
 
     #[test]

@@ -184,33 +184,6 @@ pub trait Searchable {
     fn contract_hash(&self) -> &str;
 }
 
-impl Searchable for Capability {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn kind(&self) -> Kind {
-        self.kind
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn title(&self) -> &str {
-        &self.title
-    }
-    fn description(&self) -> &str {
-        &self.description
-    }
-    fn tags(&self) -> impl Iterator<Item = &str> {
-        self.tags.iter().map(String::as_str)
-    }
-    fn provider(&self) -> &str {
-        &self.provider
-    }
-    fn contract_hash(&self) -> &str {
-        &self.contract_hash
-    }
-}
-
 /// What search reads of one capability of an index file, its strings borrowed from
 /// the file's bytes where they hold no escape: reading an index of 10,000 tools
 /// into owned records took longer than searching it.
@@ -232,32 +205,39 @@ pub struct Entry<'a> {
     contract_hash: Cow<'a, str>,
 }
 
-impl Searchable for Entry<'_> {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn kind(&self) -> Kind {
-        self.kind
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn title(&self) -> &str {
-        &self.title
-    }
-    fn description(&self) -> &str {
-        &self.description
-    }
-    fn tags(&self) -> impl Iterator<Item = &str> {
-        self.tags.iter().map(String::as_str)
-    }
-    fn provider(&self) -> &str {
-        &self.provider
-    }
-    fn contract_hash(&self) -> &str {
-        &self.contract_hash
-    }
+/// [`Searchable`] of a record with the index's field names (`tags` owned strings).
+macro_rules! searchable {
+    ($($record:ty),*) => {$(
+        impl Searchable for $record {
+            fn id(&self) -> &str {
+                &self.id
+            }
+            fn kind(&self) -> Kind {
+                self.kind
+            }
+            fn name(&self) -> &str {
+                &self.name
+            }
+            fn title(&self) -> &str {
+                &self.title
+            }
+            fn description(&self) -> &str {
+                &self.description
+            }
+            fn tags(&self) -> impl Iterator<Item = &str> {
+                self.tags.iter().map(String::as_str)
+            }
+            fn provider(&self) -> &str {
+                &self.provider
+            }
+            fn contract_hash(&self) -> &str {
+                &self.contract_hash
+            }
+        }
+    )*};
 }
+
+searchable!(Capability, Entry<'_>);
 
 /// An index file as search reads it (see [`Entry`]).
 #[derive(Deserialize)]

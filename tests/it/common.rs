@@ -406,3 +406,16 @@ pub fn suite_files(suite: &str) -> Option<Vec<PathBuf>> {
     assert!(files.len() > 40, "the suite is at {}", folder.display());
     Some(files)
 }
+
+/// Runs git in `dir` as a throwaway identity, failing the test with git's words if it
+/// fails; its stdout.
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let output = std::process::Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}

@@ -1,10 +1,9 @@
 //! `harn-catalog diff` as users and CI drive it: exit codes, `--against` a git
 //! revision, accepted changes, and each output format read by what consumes it.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
-use crate::common::{self, harn_catalog, write};
+use crate::common::{self, git, harn_catalog, write};
 use harn_catalog::compile;
 use harn_catalog::diff::{self, Change, Compared, DiffFormat, Report};
 use harn_catalog::ingest::harn::Surface;
@@ -115,18 +114,6 @@ fn github_annotations_sit_on_the_changed_lines_of_new() {
     assert!(described.contains("after.json,line=4,col=44,title=info[description-changed]::"), "{described}");
     let removed = text.lines().find(|l| l.contains("tool-removed")).unwrap();
     assert!(removed.starts_with("::error title=breaking[tool-removed]::"), "{removed}");
-}
-
-/// Runs git in `dir`, failing the test with git's words if it fails.
-fn git(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap()
 }
 
 /// A repository whose first commit has `registry.json` as BEFORE and the

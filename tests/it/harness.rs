@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{self, harn_catalog};
+use crate::common::{self, git, harn_catalog};
 use serde_json::{Value, json};
 
 const WIDGETS: &str = "fixtures/harness/widgets";
@@ -224,17 +224,6 @@ fn a_folder_that_is_no_harness_is_a_usage_error_that_says_what_one_is() {
             "{shown}"
         );
     }
-}
-
-/// Runs git in `dir`, failing the test with git's words if it fails.
-fn git(dir: &Path, args: &[&str]) {
-    let output = std::process::Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(output.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&output.stderr));
 }
 
 #[test]

@@ -80,19 +80,38 @@ fn a_contract_change_moves_the_hash_and_descriptions_and_titles_do_not() {
     assert_ne!(one_hash(&TOOL.replace("\"name\": \"fetch\"", "\"name\": \"get\"")), base, "the name");
 }
 
+/// Every tool of the input at `path` hashed by us and, from the `tools/list` we
+/// print, by Python's independent JCS (rfc8785): the two agree; how many tools.
+fn python_agrees_on_every_hash(path: &Path) -> usize {
+    let listed = harn_catalog().args(["mcp"]).arg(path).output().unwrap();
+    assert!(listed.status.success());
+    let tools: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let input = json!({"tools": tools["tools"], "executions": {}}).to_string();
+    let theirs: Value = serde_json::from_slice(&common::run_python("contract_hash.py", input)).unwrap();
+    let ours = built(path);
+    assert_eq!(theirs.as_object().unwrap().len(), ours.index.capabilities.len());
+    for capability in &ours.index.capabilities {
+        assert_eq!(theirs[&capability.name], capability.contract_hash, "{}", capability.id);
+    }
+    ours.index.capabilities.len()
+}
+
+/// The 117 real schemas of the GitHub MCP server (our JCS is written directly where
+/// every number is an exact integer).
+#[test]
+fn python_recomputes_the_hash_of_every_github_tool() {
+    let Some((_, registry)) = common::github_registry("index: contract hashes of the GitHub tools") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "github.json", registry.to_string());
+    assert_eq!(python_agrees_on_every_hash(&path), 117);
+}
+
 #[test]
 fn an_independent_jcs_in_python_recomputes_every_hash() {
     for path in [widgets("yaml"), common::root().join("fixtures/index/fs.yaml")] {
-        let listed = harn_catalog().args(["mcp"]).arg(&path).output().unwrap();
-        assert!(listed.status.success());
-        let tools: Value = serde_json::from_slice(&listed.stdout).unwrap();
-        let input = json!({"tools": tools["tools"], "executions": {}}).to_string();
-        let theirs: Value = serde_json::from_slice(&common::run_python("contract_hash.py", input)).unwrap();
-        let ours = built(&path);
-        assert_eq!(theirs.as_object().unwrap().len(), ours.index.capabilities.len());
-        for capability in &ours.index.capabilities {
-            assert_eq!(theirs[&capability.name], capability.contract_hash, "{}", capability.id);
-        }
+        assert!(python_agrees_on_every_hash(&path) > 0);
     }
 }
 

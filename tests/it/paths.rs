@@ -113,6 +113,33 @@ fn inputs_leading_out_of_the_project_are_refused_before_they_are_read() {
     }
 }
 
+/// A `[[budget]]` reads its input as a catalog does: one outside the project is
+/// refused at its place, before anything is read.
+#[test]
+fn a_budget_input_leading_out_of_the_project_is_refused() {
+    let layout = Layout::new();
+    #[cfg(unix)]
+    layout.link_outside();
+    for (way, input) in escapes(&layout, "secret.json") {
+        let config = layout.config("registry.yaml", "catalog.json");
+        let text = std::fs::read_to_string(&config).unwrap();
+        std::fs::write(&config, format!("{text}[[budget]]\nname = \"chat\"\ninput = {input:?}\ntokens = 1\n")).unwrap();
+        let refused = layout.run("check", &config, &[]).code(1).stderr(refused_at("6:9"));
+        let stderr = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+        assert!(stderr.contains(&format!("input {input:?}")), "{way}: {stderr}");
+    }
+    // A near miss: the same budget over the project's own registry is read (and, one
+    // token being too few, fails as a budget, not as a path).
+    let config = layout.config("registry.yaml", "catalog.json");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("{text}[[budget]]\nname = \"chat\"\ninput = \"registry.yaml\"\ntokens = 1\n"))
+        .unwrap();
+    layout.run("gen", &config, &[]).success();
+    let over = layout.run("check", &config, &[]).code(1);
+    let stderr = String::from_utf8_lossy(&over.get_output().stderr).into_owned();
+    assert!(stderr.contains("chat") && !stderr.contains("path-outside-project"), "{stderr}");
+}
+
 #[test]
 fn outputs_leading_out_of_the_project_are_refused_and_nothing_is_written() {
     let layout = Layout::new();

@@ -145,7 +145,8 @@ fn widgets() -> Generated {
 }
 
 /// The shapes fixture, and instances its types must refuse: a closed object with an
-/// extra property, a value outside an enum, a short tuple, a call of an unknown tool.
+/// extra property, a value outside an enum, a short tuple, a call of an unknown tool;
+/// and open objects with properties they do not name, which they must keep.
 fn kinds() -> Generated {
     let mut generated = fixture_crate("kinds", &common::root().join("fixtures/sdk/rust/kinds.json"));
     let shape = json!({"kind": "circle", "radius": 1.0});
@@ -162,6 +163,19 @@ fn kinds() -> Generated {
             type_name: type_name.into(),
             instance,
             refused: true,
+        });
+    }
+    // An open object keeps what it does not name: a server that passes the arguments
+    // along passes them whole (the round trip compares every property).
+    for (label, type_name, instance) in [
+        ("open object", "WalkTreeInput", json!({"root": {"label": "a"}, "trace": {"id": 7}})),
+        ("open output", "WalkTreeOutput", json!({"labels": [], "truncated": true})),
+    ] {
+        generated.checks.push(Check {
+            label: format!("kinds keeps: {label}"),
+            type_name: type_name.into(),
+            instance,
+            refused: false,
         });
     }
     generated

@@ -401,7 +401,7 @@ mod check_skills {
     use super::*;
     use harn_catalog::diagnostics::Diagnostic;
     use harn_catalog::ingest::harness;
-    use harn_catalog::ingest::skills::{self, SKILL_FILE, SKILL_FOLDER_NAME, Skills};
+    use harn_catalog::ingest::skills::{self, SKILL_FILE, SKILL_FOLDER_NAME, SKILL_NAME, Skills};
 
     fn read(path: &Path) -> Skills {
         skills::read(&harness::resolve(path).into_iter().collect::<Vec<_>>())
@@ -428,7 +428,8 @@ mod check_skills {
 
     /// A refused fixture raises its own rule with the rule's severity, and nothing
     /// else; each file it is raised at is left out of the skills (but for a folder
-    /// name, which is only reported); its rendering is the snapshot's.
+    /// name or a name outside the format's rules, which are only reported); its
+    /// rendering is the snapshot's.
     pub fn refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
         let shown = path.display().to_string();
         let read = read(path);
@@ -451,7 +452,8 @@ mod check_skills {
                 foreign.into_iter().collect::<Vec<_>>().join(", ")
             ));
         }
-        let kept = rule.code == SKILL_FOLDER_NAME.code;
+        // The warnings about a name that is only not the format's keep the skill.
+        let kept = [SKILL_FOLDER_NAME.code, SKILL_NAME.code].contains(&rule.code);
         for d in &own {
             let Some(origin) = &d.origin else {
                 problems.push(format!("{shown}: a {} diagnostic has no location", rule.code));

@@ -95,7 +95,7 @@ impl Tool {
 
 /// The tools of one harness directory, in the order of their paths: `plugins/<pack>/tools/`
 /// (packs by name), then `tools/`. A file there that is not executable is left out
-/// with a warning.
+/// with a warning, as is a sidecar with no file of its name beside it.
 pub fn tools(harness: &Path, out: &mut Vec<Diagnostic>) -> Vec<Tool> {
     let mut found = Vec::new();
     for pack in sorted_entries(&harness.join("plugins")) {
@@ -109,11 +109,23 @@ pub fn tools(harness: &Path, out: &mut Vec<Diagnostic>) -> Vec<Tool> {
 }
 
 fn tools_in(folder: &Path, pack: Option<String>, found: &mut Vec<Tool>, out: &mut Vec<Diagnostic>) {
-    for path in sorted_entries(folder) {
-        let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
-        if name.ends_with(SIDECAR) {
+    let entries = sorted_entries(folder);
+    let name_of = |path: &Path| path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let names: Vec<String> = entries.iter().map(|path| name_of(path)).collect();
+    for (path, name) in entries.iter().zip(&names) {
+        if let Some(tool) = name.strip_suffix(SIDECAR) {
+            if !folder.join(tool).is_file() {
+                // The files of the folder that have no sidecar of their own: one of
+                // them may be the executable, misspelt.
+                let bare = names
+                    .iter()
+                    .filter(|other| !other.ends_with(SIDECAR) && !names.contains(&format!("{other}{SIDECAR}")));
+                let executables = bare.map(String::as_str);
+                out.push(rules::orphan_sidecar(path, tool, crate::diagnostics::suggest(tool, executables)));
+            }
             continue;
         }
+        let (path, name) = (path.clone(), name.clone());
         let Ok(metadata) = std::fs::metadata(&path) else {
             continue;
         };

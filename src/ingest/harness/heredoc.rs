@@ -1,8 +1,13 @@
 //! Finding a tool script's `--schema` document without running it: the literal body
 //! of the quoted heredoc its `--schema` branch prints, or why there is none to take.
 //!
+//! The branch is the first `--schema` word that is a condition (a test's operand, a
+//! case arm's pattern, a word of an `if` line) outside a heredoc's body, so that a
+//! usage text naming the option first is passed over; failing that, the first
+//! `--schema` word of a line of code, wherever it is.
+//!
 //! Hand-written rather than built on a shell parser (`brush-parser` reads bash): only
-//! two things are looked for, the first `--schema` word and the first heredoc operator
+//! two things are looked for, the `--schema` branch and the first heredoc operator
 //! after it, in scripts of any POSIX-family shell, and a whole-script parser would
 //! refuse a tool over a construct of its dialect that has nothing to do with the schema.
 
@@ -91,10 +96,38 @@ fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-'
 }
 
-/// The first `--schema` token on a line of code: not in the `#!` line, not in a line
-/// that is a comment (`#` first).
+/// The `--schema` branch: the first `--schema` token that is a branch's condition
+/// ([`is_condition`]) on a line of code outside any heredoc's body, so that a usage
+/// or help text naming the option before the branch is passed over; else, as
+/// written anywhere, the first token on a line of code.
 fn branch(text: &str) -> Option<Range<usize>> {
+    let mut first = None;
+    let mut skip_to = 0;
+    for token in tokens(text) {
+        first = first.or_else(|| Some(token.clone()));
+        // Heredoc bodies up to this token's line are passed over: text, not code.
+        while let Some(heredoc) = heredoc_after(text, skip_to).filter(|h| h.operator.start < token.line.start) {
+            skip_to = heredoc.body.end.max(heredoc.operator.end);
+        }
+        if token.at.start >= skip_to && is_condition(&text[token.line.clone()], token.at.start - token.line.start) {
+            return Some(token.at);
+        }
+    }
+    first.map(|token| token.at)
+}
+
+/// A `--schema` token (`at`) and the line it is on.
+#[derive(Clone)]
+struct Token {
+    at: Range<usize>,
+    line: Range<usize>,
+}
+
+/// Every `--schema` token on a line of code: not in the `#!` line, not in a line
+/// that is a comment (`#` first), not part of a longer word (`--schema-file`).
+fn tokens(text: &str) -> Vec<Token> {
     const TOKEN: &str = "--schema";
+    let mut found = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
         // A comment, the `#!` line among them.
@@ -103,13 +136,64 @@ fn branch(text: &str) -> Option<Range<usize>> {
                 let before = line[..at].chars().next_back();
                 let after = line[at + TOKEN.len()..].chars().next();
                 if !before.is_some_and(is_word) && !after.is_some_and(is_word) {
-                    return Some(start + at..start + at + TOKEN.len());
+                    let at = start + at;
+                    found.push(Token { at: at..at + TOKEN.len(), line: start..start + line.len() });
                 }
             }
         }
         start += line.len();
     }
-    None
+    found
+}
+
+/// Whether the `--schema` token at byte `at` of `line` is a branch's condition, not
+/// a word of a string: a test's operand (`[ "$1" = --schema ]`, `[[ $1 == "--schema" ]]`,
+/// `test "$1" = --schema`), a case arm's pattern (`--schema)`, `-s|--schema)`,
+/// `"--schema")`), or any word of an `if`/`elif` line outside a string.
+fn is_condition(line: &str, at: usize) -> bool {
+    const TOKEN: &str = "--schema";
+    let end = at + TOKEN.len();
+    // Quoted as a word of its own (`"--schema"`), or not quoted at all.
+    let (open, close) = (line[..at].chars().next_back(), line[end..].chars().next());
+    let wrapped = matches!(open, Some('"' | '\'')) && open == close;
+    let (word_start, word_end) = if wrapped { (at - 1, end + 1) } else { (at, end) };
+    if in_string(&line[..word_start]) {
+        return false;
+    }
+    let before = line[..word_start].trim_end();
+    let code = line.trim_start();
+    let tested =
+        before.ends_with('=') && !before.ends_with("!=") && (before.contains('[') || code.starts_with("test "));
+    // A case arm: the blank-delimited word holding the token is a pattern of
+    // alternatives closed by `)` (`-s|--schema)`, `(--schema)`), not a usage's
+    // brackets (`[--schema|--help]`).
+    let word_from = line[..word_start].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let word_to = line[word_end..].find(char::is_whitespace).map_or(line.len(), |i| word_end + i);
+    let (ahead, behind) = (&line[word_end..word_to], &line[word_from..word_start]);
+    let arm = !line[word_from..word_to].contains(['[', ']'])
+        && (behind.is_empty() || behind == "(" || behind.ends_with('|'))
+        && (ahead.starts_with(')') || (ahead.starts_with('|') && ahead.contains(')')));
+    let branch_line = code.starts_with("if ") || code.starts_with("elif ");
+    tested || arm || branch_line
+}
+
+/// Whether a double- or single-quoted string is open at the end of `text` (a line
+/// up to a point), as the shell reads quotes: `\` escapes outside single quotes.
+fn in_string(text: &str) -> bool {
+    let mut open: Option<char> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (open, c) {
+            (None, '"' | '\'') => open = Some(c),
+            (Some(q), c) if c == q => open = None,
+            (Some('\''), _) => {}
+            (_, '\\') => {
+                chars.next();
+            }
+            _ => {}
+        }
+    }
+    open.is_some()
 }
 
 /// A heredoc: its operator and word, whether the word is quoted, and its body.
@@ -228,6 +312,62 @@ mod tests {
         assert_eq!(text(b"\x7fELF\x02\x01".to_vec()), Err(Refusal::Binary));
         assert_eq!(text(b"#!/bin/sh\n\0".to_vec()), Err(Refusal::Binary));
         assert_eq!(text(b"#!/bin/sh\n\xff".to_vec()), Err(Refusal::Binary));
+    }
+
+    #[test]
+    fn a_usage_text_naming_the_option_first_is_passed_over() {
+        let json = "{\"name\": \"resize\"}\n";
+        // An echo, then an unquoted usage heredoc: the case arm is the branch.
+        let echoed = format!(
+            "#!/bin/sh\nusage() {{\n  echo \"usage: resize [--schema|--help] WIDTH\"\n  cat <<EOF\nScales to WIDTH; --schema prints the schema.\nEOF\n}}\ncase \"$1\" in\n  -s|--schema) cat <<'JSON'\n{json}JSON\n  ;;\nesac\n"
+        );
+        assert_eq!(body(&echoed), Ok(json));
+        // A usage heredoc whose text reads like a condition (`if --schema ...`) is
+        // text: the banner's heredoc after it is not the schema.
+        let told = format!(
+            "#!/bin/bash\ncat >&2 <<'USAGE'\nif --schema is given, the schema is printed\nUSAGE\ncat <<'BANNER'\nresize 1.0\nBANNER\nif [[ $1 == \"--schema\" ]]; then\n  cat <<'JSON'\n{json}JSON\nfi\n"
+        );
+        assert_eq!(body(&told), Ok(json));
+        // A string on an `if` line is no condition; the test after it is.
+        let said = format!(
+            "#!/bin/sh\nif [ -z \"$1\" ]; then echo \"try --schema\" >&2; cat <<EOF\n$0\nEOF\nfi\ntest \"$1\" = --schema && cat <<'JSON'\n{json}JSON\n"
+        );
+        assert_eq!(body(&said), Ok(json));
+        // With no condition anywhere, the first token is the branch, as before.
+        let named = format!("#!/bin/sh\nflag=--schema\nif [ \"$1\" = \"$flag\" ]; then cat <<'JSON'\n{json}JSON\nfi\n");
+        assert_eq!(body(&named), Ok(json));
+        let refused = "#!/bin/sh\necho \"usage: [--schema]\"\ncat <<EOF\n$0\nEOF\n";
+        let at = refused.find("<<EOF").unwrap();
+        assert_eq!(schema(refused), Err(Refusal::Unquoted(at..at + 5)));
+    }
+
+    #[test]
+    fn tells_a_condition_from_a_mention() {
+        let condition = |line: &str| is_condition(line, line.find("--schema").unwrap());
+        for line in [
+            "if [ \"$1\" = --schema ]; then",
+            "[ \"${1:-}\" = \"--schema\" ] && cat <<'EOF'",
+            "if [[ $1 == '--schema' ]]; then",
+            "test \"$1\" = --schema && exec cat \"$0.json\"",
+            "  --schema) cat <<'EOF'",
+            "  -s|--schema)",
+            "  --schema|-s) cat <<'EOF'",
+            "  \"--schema\")",
+            "case $1 in (--schema) cat <<'EOF'",
+            "elif printf %s \"$1\" | grep -qx -- --schema; then",
+        ] {
+            assert!(condition(line), "{line}");
+        }
+        for line in [
+            "echo \"usage: resize [--schema|--help]\"",
+            "echo usage: resize [--schema] WIDTH",
+            "printf '%s\\n' \"(--schema) prints the schema\"",
+            "if [ -z \"$1\" ]; then echo \"try --schema\"; fi",
+            "[ \"$1\" != --schema ] || exit 0",
+            "  --schema   print the schema",
+        ] {
+            assert!(!condition(line), "{line}");
+        }
     }
 
     #[test]

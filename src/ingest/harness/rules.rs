@@ -37,7 +37,12 @@ declare_rule! {
     /// ## What it checks
     /// That a tool script of a harness directory without a sidecar has a `--schema`
     /// branch to read its schema from: a line of code (not a comment) where
-    /// `--schema` is a word of its own.
+    /// `--schema` is a word of its own. When several lines have one, the branch is
+    /// the first where it is a condition outside a heredoc's body (`[ "$1" =
+    /// --schema ]`, `[[ $1 == --schema ]]`, `test "$1" = --schema`, a case arm
+    /// `--schema)` or `-s|--schema)`, a word of an `if` or `elif` line, not in a
+    /// string), so that a usage text naming the option first is passed over; when
+    /// none is, the first.
     ///
     /// ## Why
     /// The schema is read from the script's text, never by running it; a script
@@ -170,14 +175,39 @@ declare_rule! {
     }
 }
 
+declare_rule! {
+    /// ## What it checks
+    /// That every sidecar `<tool>.schema.json` of a harness directory's `tools/` (and
+    /// `plugins/<pack>/tools/`) has the file `<tool>` it describes beside it.
+    ///
+    /// ## Why
+    /// A sidecar is read only as the schema of the executable of its name, so one
+    /// without it compiles to nothing: the tool it describes is silently missing
+    /// from the catalog. That is most often an executable not committed, or one
+    /// whose name differs from the sidecar's (the help names an executable of the
+    /// folder a letter or two away, when there is one). A file `<tool>` that is
+    /// there but not executable is `harness-not-executable`'s finding instead.
+    ///
+    /// ## Example
+    /// `.harness/tools/resize.schema.json` beside `.harness/tools/resise`: add the
+    /// executable `resize`, rename `resise` to `resize`, or remove the sidecar.
+    pub static HARNESS_ORPHAN_SIDECAR = {
+        code: "harness-orphan-sidecar",
+        phase: Input,
+        severity: Warning,
+        summary: "a schema sidecar of a harness `tools/` folder has no executable beside it",
+    }
+}
+
 /// The help every refusal of a schema's source gives: commit what the tool prints.
 fn commit_sidecar(executable: &Path) -> String {
     let tool = executable.display();
     format!("commit the schema beside the tool: `{tool} --schema > {tool}.schema.json`")
 }
 
-/// A source standing for a file that is not read as text (a binary, a definition
-/// only named): diagnostics at it show its path, line 1, column 1.
+/// A source standing for a path that is not read as text (the harness directory in
+/// its catalog's provenance). A diagnostic about a whole file is located with
+/// [`Origin::file`], which shows its path alone.
 pub fn file_only(path: &Path) -> Arc<SourceFile> {
     Arc::new(SourceFile::new(path, String::new(), Format::Json))
 }
@@ -186,7 +216,7 @@ pub fn file_only(path: &Path) -> Arc<SourceFile> {
 pub fn binary(script: &Path) -> Diagnostic {
     HARNESS_BINARY_TOOL
         .diag(format!("{} is a binary: its --schema output cannot be read without running it", script.display()))
-        .at(Origin::span(&file_only(script), 0..0))
+        .at(Origin::file(script))
         .help(commit_sidecar(script))
 }
 
@@ -227,14 +257,36 @@ pub fn name_mismatch(source: &Arc<SourceFile>, name: &str, name_at: Pointer, fil
 pub fn overridden(name: &str, loser: &Path, winner: &Path) -> Diagnostic {
     HARNESS_OVERRIDE
         .diag(format!("tool {name:?} is overridden by the more local {}", winner.display()))
-        .at(Origin::span(&file_only(loser), 0..0))
-        .related(Origin::span(&file_only(winner), 0..0), "the definition compiled")
+        .at(Origin::file(loser))
+        .help(format!(
+            "nothing to do if the override is meant; to use the outer definition, rename or remove {}",
+            winner.display()
+        ))
+        .related(Origin::file(winner), "the definition compiled")
 }
 
 /// The file `path` of a `tools/` folder is not executable.
 pub fn not_executable(path: &Path) -> Diagnostic {
     HARNESS_NOT_EXECUTABLE
         .diag(format!("{} is not executable, so it is no tool; it is left out", path.display()))
-        .at(Origin::span(&file_only(path), 0..0))
+        .at(Origin::file(path))
         .help(format!("make it executable (`chmod +x {}`), or move it out of the tools folder", path.display()))
+}
+
+/// The sidecar `path` describes `tool`, which is not in its folder; `near`, an
+/// executable of the folder whose name is close to `tool`'s.
+pub fn orphan_sidecar(path: &Path, tool: &str, near: Option<&str>) -> Diagnostic {
+    let help = match near {
+        Some(near) => format!(
+            "rename the executable {near:?} to {tool:?} (or the sidecar to {near}.schema.json), or remove the sidecar"
+        ),
+        None => format!("add the executable {tool:?} beside it (and commit it), or remove the sidecar"),
+    };
+    HARNESS_ORPHAN_SIDECAR
+        .diag(format!(
+            "{} describes tool {tool:?}, but there is no file {tool:?} beside it: no tool is read from it",
+            path.display()
+        ))
+        .at(Origin::file(path))
+        .help(help)
 }

@@ -148,6 +148,31 @@ fn kind_of(value: &Value) -> &'static str {
     }
 }
 
+/// Why a skill's ID (`skill:<name>`, `skill:<pack>/<name>`) or a search cannot stand
+/// for the skill named `name`, if it cannot: whitespace (an ID is one word), `/` (it
+/// separates the pack), a control or invisible formatting character (what is shown
+/// is not what is matched), or no letter or digit at all (the `lexical-v1` analyzer
+/// turns everything else into spaces, so no query finds it by its name).
+pub fn unrepresentable(name: &str) -> Option<&'static str> {
+    /// Characters that show as nothing: soft hyphen, zero-width spaces and joiners,
+    /// direction marks and embeddings, word joiner and invisible operators, the
+    /// byte order mark.
+    fn invisible(c: char) -> bool {
+        matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}')
+    }
+    if name.contains(char::is_whitespace) {
+        Some("holds whitespace, which a skill's ID cannot")
+    } else if name.contains('/') {
+        Some("holds `/`, which separates a plugin's pack from the name in a skill's ID")
+    } else if name.contains(|c: char| c.is_control() || invisible(c)) {
+        Some("holds a control or invisible character, so what is shown is not the skill's ID")
+    } else if !name.contains(char::is_alphanumeric) {
+        Some("holds no letter or digit, so no search finds the skill by its name")
+    } else {
+        None
+    }
+}
+
 /// The checks of a frontmatter's fields, each adding its warnings to `problems`.
 struct Fields<'f> {
     source: &'f Arc<SourceFile>,
@@ -190,7 +215,8 @@ impl Fields<'_> {
         }
     }
 
-    /// The name (under `key`): a string without whitespace or `/`.
+    /// The name (under `key`): a string its ID and a search can stand for
+    /// ([`unrepresentable`]).
     fn name(&mut self, key: &str) -> Option<String> {
         if !self.fields.contains_key(key) {
             let message = "the frontmatter has no `name` (nor `id`); a skill needs one".to_owned();
@@ -198,9 +224,13 @@ impl Fields<'_> {
             return None;
         }
         let name = self.optional_text(key)?;
-        if name.contains(|c: char| c.is_whitespace() || c == '/') {
-            let message = format!("the skill's {key} {name:?} holds whitespace or `/`");
-            let help = "name the skill in one word, such as `release-notes` (lower case and hyphens)".to_owned();
+        if let Some(what) = unrepresentable(&name) {
+            let message = format!("the skill's {key} {name:?} {what}");
+            let help = match super::rules::portable_name(&name) {
+                Some(portable) => format!("name the skill {portable:?}: lower-case letters, digits and hyphens"),
+                None => "name the skill in one word, such as `release-notes`: lower-case letters, digits and hyphens"
+                    .to_owned(),
+            };
             self.warn(Pointer::root().key(key), message, help);
             return None;
         }
@@ -248,6 +278,19 @@ impl Fields<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_an_id_or_a_search_cannot_stand_for() {
+        for name in
+            ["release notes", "notes\t", "docs/notes", "notes\u{7}", "no\u{200d}tes", "\u{202e}seton", "---", "_.!"]
+        {
+            assert!(unrepresentable(name).is_some(), "{name:?}");
+        }
+        // What only the Agent Skills rules refuse is still a name (`skill-name`).
+        for name in ["notes", "Release_Notes", "v2.1", "über-blick", "9", "a:b"] {
+            assert_eq!(unrepresentable(name), None, "{name:?}");
+        }
+    }
 
     #[test]
     fn the_four_parts_cover_the_text() {

@@ -21,7 +21,7 @@ use crate::diagnostics::{Diagnostic, Origin};
 use crate::digest::sha256;
 use crate::source::{Format, SourceFile};
 use manifest::{NoFrontmatter, Split};
-pub use rules::{SKILL_FIELD, SKILL_FOLDER_NAME, SKILL_MANIFEST, SKILL_SHADOWED};
+pub use rules::{SKILL_FIELD, SKILL_FOLDER_NAME, SKILL_MANIFEST, SKILL_NAME, SKILL_SHADOWED};
 
 /// The file that makes a folder of `skills/` a skill.
 pub const SKILL_FILE: &str = "SKILL.md";
@@ -165,9 +165,8 @@ fn read_one(found: Found) -> (Option<Candidate>, Vec<Diagnostic>) {
     let bytes = match std::fs::read(&found.path) {
         Ok(bytes) => bytes,
         Err(e) => {
-            let source = Arc::new(SourceFile::new(&found.path, String::new(), Format::Yaml));
             let message = format!("{} cannot be read: {e}", found.path.display());
-            return (None, vec![SKILL_MANIFEST.diag(message).at(Origin::span(&source, 0..0))]);
+            return (None, vec![SKILL_MANIFEST.diag(message).at(Origin::file(&found.path))]);
         }
     };
     // A byte order mark is no part of the text, as in every input.
@@ -200,6 +199,19 @@ fn read_one(found: Found) -> (Option<Candidate>, Vec<Diagnostic>) {
         Err(problems) => return (None, problems),
     };
     let mut diagnostics = Vec::new();
+    if let Some(problem) = rules::name_problem(&read.name) {
+        let message =
+            format!("the skill's name {:?} {problem}, which the Agent Skills format does not allow", read.name);
+        let help = match rules::portable_name(&read.name) {
+            Some(portable) => format!(
+                "name the skill {portable:?} (and its folder so): lower-case letters, digits and single hyphens, at most 64 characters"
+            ),
+            None => {
+                "name the skill with lower-case letters, digits and single hyphens, at most 64 characters".to_owned()
+            }
+        };
+        diagnostics.push(SKILL_NAME.diag(message).at(read.name_at.clone()).help(help));
+    }
     let folder_matches = read.name == found.folder;
     if !folder_matches {
         let message = format!("the skill is named {:?} but its folder is {:?}", read.name, found.folder);

@@ -433,12 +433,16 @@ fn resolve_into(object: &mut Map<String, Value>, target: Value) {
     }
 }
 
+/// A mark [`for_typify`] leaves on the branches of a combinator, which it visits next.
+const BRANCH: &str = "x-harn-catalog-branch";
+
 /// The last touches of one schema node for typify, which reads Draft 7 through
 /// schemars 0.8: definitions' references as `#/$defs/<name>`; nested `$defs` dropped
 /// (what uses them was inlined); titles dropped below a definition's root (typify
 /// would name types after them, and two unrelated `Status` titles would become one
 /// type); closed tuples as Draft 7 tuples; lossy formats dropped.
 fn for_typify(object: &mut Map<String, Value>) {
+    let branch = object.remove(BRANCH).is_some();
     if object.contains_key("if") {
         // typify 0.5 prints the schema to stdout before it panics on `if`.
         widen_object(object, "if/then/else is not supported");
@@ -461,6 +465,26 @@ fn for_typify(object: &mut Map<String, Value>) {
     object.remove("$defs");
     object.remove("definitions");
     object.remove("title");
+    // typify drops the properties an open object allows beyond those it names, unless
+    // `additionalProperties` is a schema: `{}`, which allows anything, has it keep them
+    // in a flattened `extra` map, so that a server or client passing such an object
+    // along loses nothing. Not in the branches of a union or an `allOf`, which typify
+    // turns into enum variants or merges (a variant with such a map would accept any
+    // tag); nor beside a property named `extra`, which that field would clash with.
+    // The parent is visited first: it marks its branches.
+    for combinator in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(branches)) = object.get_mut(combinator) {
+            branches.iter_mut().filter_map(Value::as_object_mut).for_each(|b| {
+                b.insert(BRANCH.to_owned(), Value::Bool(true));
+            });
+        }
+    }
+    let open = matches!(object.get("additionalProperties"), None | Some(Value::Bool(true)))
+        && !object.contains_key("unevaluatedProperties");
+    let named = object.get("properties").and_then(Value::as_object);
+    if !branch && open && named.is_some_and(|properties| !properties.contains_key("extra")) {
+        object.insert("additionalProperties".to_owned(), json!({}));
+    }
     if object.get("pattern").and_then(Value::as_str).is_some_and(|p| p.contains("\\p") || p.contains("\\P")) {
         // typify compiles patterns without regress's Unicode mode, where `\p{L}` is
         // no property class: the string is left unchecked rather than checked wrongly.

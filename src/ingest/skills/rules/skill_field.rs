@@ -8,8 +8,15 @@ declare_rule! {
     /// The fields of a skill's frontmatter that the discovery index reads:
     ///
     /// - `name` (or `id` when there is no `name`; with both, `name` is used and `id`
-    ///   is an ordinary key): a non-empty string without whitespace or `/` (the
-    ///   skill's ID is `skill:<name>`, or `skill:<pack>/<name>` in a plugin);
+    ///   is an ordinary key): a non-empty string that the skill's ID (`skill:<name>`,
+    ///   or `skill:<pack>/<name>` in a plugin) and a search can stand for: without
+    ///   whitespace (an ID is one word), `/` (it separates the pack), a control or an
+    ///   invisible formatting character (a zero-width space, a direction mark: what is
+    ///   shown would not be the ID), and with at least one letter or digit (the
+    ///   `lexical-v1` analyzer reads every other character as a space, so no query
+    ///   would find the skill by its name). A name those allow but the Agent Skills
+    ///   format does not (`Release_Notes`) is `skill-name`'s finding, and the skill
+    ///   is kept;
     /// - `description`: a non-empty string (not only spaces);
     /// - `title`, when present: a non-empty string;
     /// - `disable-model-invocation`, when present: `true` or `false`;
