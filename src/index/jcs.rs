@@ -1,7 +1,7 @@
 //! RFC 8785 (JCS) canonical JSON written straight into a buffer, for the documents
 //! whose numbers are all integers of at most 2^53 in magnitude (a schema's usual
 //! `minimum`, `maxLength`, `enum` members): their ECMAScript form is their digits.
-//! Any other number makes [`write`] give up, and the caller canonicalises the document
+//! Any other number makes [`write()`] give up, and the caller canonicalises the document
 //! with `serde_json_canonicalizer`, which formats every number as ECMAScript does.
 //!
 //! Why not the crate for everything: it serialises each member of every object to a
@@ -16,7 +16,7 @@ use crate::schema::walk::{self, Holds};
 /// The largest integer an IEEE double holds exactly, and so prints as its digits.
 const EXACT: u64 = 1 << 53;
 
-/// A number [`write`] does not format: a float, or an integer beyond 2^53.
+/// A number [`write()`] does not format: a float, or an integer beyond 2^53.
 #[derive(Debug, PartialEq, Eq)]
 pub struct NotExact;
 
