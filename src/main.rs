@@ -231,11 +231,12 @@ fn index(args: &IndexArgs) -> u8 {
 
 fn search(args: &SearchArgs) -> u8 {
     // An index `index` wrote is searched as it is; anything else is compiled first.
-    let bytes = std::fs::read(&args.input.file).unwrap_or_default();
+    let mapped = index::search::map(&args.input.file);
+    let bytes: &[u8] = mapped.as_deref().unwrap_or_default();
     let limit = usize::from(args.limit);
     let (query, cursor) = (args.query.as_str(), args.cursor.as_deref());
     let (snapshot, built);
-    let found = match index::search::Snapshot::read(&bytes) {
+    let found = match index::search::Snapshot::read(bytes) {
         Some(Ok(read)) => {
             snapshot = read;
             index::search::search_in(&snapshot.generation, &snapshot.capabilities, query, limit, cursor)
