@@ -89,13 +89,11 @@ fn camel_spaced(name: &str) -> String {
 }
 
 /// A word without one plural `s`: words of four characters or more ending in `s` but
-/// not `ss` lose it (`files` → `file`, `reads` → `read`, `class` stays).
+/// not `ss` lose it (`files` → `file`, `reads` → `read`, `class` stays). Case aside,
+/// so that it serves the terms [`each_term`] does not lower-case.
 fn fold(word: &str) -> &str {
-    if word.chars().count() >= 4 && word.ends_with('s') && !word.ends_with("ss") {
-        &word[..word.len() - 1]
-    } else {
-        word
-    }
+    let plural = word.ends_with(['s', 'S']) && !word[..word.len() - 1].ends_with(['s', 'S']);
+    if plural && word.chars().nth(3).is_some() { &word[..word.len() - 1] } else { word }
 }
 
 /// Calls `each` with every term of `text` as [`terms`] (or, with `camel`, as
@@ -109,10 +107,7 @@ fn each_term(text: &str, camel: bool, mut each: impl FnMut(&str)) {
         return terms.iter().for_each(|term| each(term));
     }
     let bytes = text.as_bytes();
-    let mut emit = |word: &str| {
-        let plural = word.len() >= 4 && word.ends_with(['s', 'S']) && !word[..word.len() - 1].ends_with(['s', 'S']);
-        each(if plural { &word[..word.len() - 1] } else { word })
-    };
+    let mut emit = |word: &str| each(fold(word));
     let mut start: Option<usize> = None;
     for (i, &b) in bytes.iter().enumerate() {
         let ends = match start {
@@ -139,7 +134,6 @@ fn each_term(text: &str, camel: bool, mut each: impl FnMut(&str)) {
 pub const MAX_QUERY_TERMS: usize = 64;
 
 /// What one field holds of a query ([`MAX_QUERY_TERMS`] at most).
-#[derive(Default)]
 struct Matches {
     /// Bit `i`: the query's term `i` is a term of the field.
     terms: u64,
