@@ -4,8 +4,9 @@
 //! a caller relies on: its name, its MCP-projected input, output and error schemas
 //! (components bundled under `$defs`, `title` and `description` removed from every
 //! schema node), its annotations' hints (without `title`) and its execution. The
-//! canonical form is `serde_json_canonicalizer`'s (a maintained JCS crate: ECMAScript
-//! number serialisation and UTF-16 key order are what a hand-written one gets wrong).
+//! canonical form is written by [`super::jcs`] when every number is an exact integer,
+//! else by `serde_json_canonicalizer` (a maintained JCS crate: ECMAScript number
+//! serialisation is what a hand-written one gets wrong).
 
 use serde_json::{Map, Value};
 
@@ -51,43 +52,15 @@ pub fn generation_with_skills(generation: &str, skills: &[super::Capability]) ->
     sha256(&bytes)
 }
 
-/// The document a tool's contract hash is computed over (before JCS): `name`,
-/// `inputSchema`, and when present `outputSchema`, `errorSchema`, `annotations` and
-/// `execution`, each as the MCP projection (protocol 2025-11-25) gives it.
-pub fn contract_document(projected: &McpTool, execution: Option<&ToolExecution>) -> Value {
-    let mut document = Map::new();
-    document.insert("name".to_owned(), Value::String(projected.name.clone()));
-    document.insert("inputSchema".to_owned(), unannotated(projected.input_schema.clone()));
-    if let Some(output) = &projected.output_schema {
-        document.insert("outputSchema".to_owned(), unannotated(output.clone()));
-    }
-    let error = projected.meta.get(TOOL_CONTRACT_KEY).and_then(|contract| contract.get("errorSchema"));
-    if let Some(error) = error {
-        document.insert("errorSchema".to_owned(), unannotated(error.clone()));
-    }
-    let mut annotations = projected.annotations.clone();
-    annotations.title = None;
-    if !annotations.is_empty() {
-        let value = serde_json::to_value(&annotations).expect("annotations serialise");
-        document.insert("annotations".to_owned(), value);
-    }
-    if let Some(execution) = execution {
-        document.insert("execution".to_owned(), serde_json::to_value(execution).expect("execution serialises"));
-    }
-    Value::Object(document)
-}
-
-/// The RFC 8785 canonical JSON of a value.
-pub fn jcs(value: &Value) -> Vec<u8> {
-    serde_json_canonicalizer::to_vec(value).expect("a JSON value canonicalises")
-}
-
-/// The contract hash of a tool: `sha256:` and the hex sha256 of the JCS form of its
-/// [`contract_document`], written without building the document ([`canonical::write`]
-/// leaves out what `unannotated` removes); when a number needs ECMAScript's
-/// formatting, the document is built and canonicalised by the crate (`inspect`
-/// prints the document, and the tests check both agree).
-pub fn contract_hash(projected: &McpTool, execution: Option<&ToolExecution>) -> String {
+/// The members of a tool's contract document, each with how it is read (a schema,
+/// whose annotations are left out, or data), handed to `with`: `name`, `inputSchema`,
+/// and when present `outputSchema`, `errorSchema`, `annotations` (the hints, without
+/// `title`) and `execution`, each as the MCP projection (protocol 2025-11-25) gives it.
+fn with_members<R>(
+    projected: &McpTool,
+    execution: Option<&ToolExecution>,
+    with: impl FnOnce(&mut dyn Iterator<Item = (&str, &Value, Form<'_>)>) -> R,
+) -> R {
     let name = Value::String(projected.name.clone());
     let error = projected.meta.get(TOOL_CONTRACT_KEY).and_then(|contract| contract.get("errorSchema"));
     let mut annotations = projected.annotations.clone();
@@ -104,8 +77,38 @@ pub fn contract_hash(projected: &McpTool, execution: Option<&ToolExecution>) -> 
         annotations.as_ref().map(|annotations| ("annotations", annotations, Form::Data)),
         executed.as_ref().map(|executed| ("execution", executed, Form::Data)),
     ];
+    with(&mut members.into_iter().flatten())
+}
+
+/// The document a tool's contract hash is computed over (before JCS): `name`,
+/// `inputSchema`, and when present `outputSchema`, `errorSchema`, `annotations` (the
+/// hints) and `execution`, the schemas without their annotations.
+pub fn contract_document(projected: &McpTool, execution: Option<&ToolExecution>) -> Value {
+    with_members(projected, execution, |members| {
+        let document = members.map(|(key, value, form)| {
+            let value = match form {
+                Form::Schema { .. } => unannotated(value.clone()),
+                Form::Data => value.clone(),
+            };
+            (key.to_owned(), value)
+        });
+        Value::Object(document.collect::<Map<String, Value>>())
+    })
+}
+
+/// The RFC 8785 canonical JSON of a value.
+pub fn jcs(value: &Value) -> Vec<u8> {
+    serde_json_canonicalizer::to_vec(value).expect("a JSON value canonicalises")
+}
+
+/// The contract hash of a tool: `sha256:` and the hex sha256 of the JCS form of its
+/// [`contract_document`], written without building the document ([`canonical::write`]
+/// leaves out what `unannotated` removes); when a number needs ECMAScript's
+/// formatting, the document is built and canonicalised by the crate (`inspect`
+/// prints the document, and the tests check both agree).
+pub fn contract_hash(projected: &McpTool, execution: Option<&ToolExecution>) -> String {
     let mut out = Vec::with_capacity(1024);
-    match canonical::object(members.into_iter().flatten(), &mut out) {
+    match with_members(projected, execution, |members| canonical::object(members, &mut out)) {
         Ok(()) => sha256(&out),
         Err(NotExact) => sha256(&jcs(&contract_document(projected, execution))),
     }

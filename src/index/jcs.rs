@@ -49,8 +49,8 @@ pub fn write(value: &Value, form: Form<'_>, out: &mut Vec<u8>) -> Result<(), Not
 
 /// Appends the JCS form of an object whose members are given, each value written as
 /// its form says.
-pub fn object<'v>(
-    members: impl Iterator<Item = (&'v str, &'v Value, Form<'v>)>,
+pub fn object<'k, 'v, 'f>(
+    members: impl Iterator<Item = (&'k str, &'v Value, Form<'f>)>,
     out: &mut Vec<u8>,
 ) -> Result<(), NotExact> {
     sorted(members.map(|(k, v, form)| (k, (v, form))), out, |_, (v, form), out| write(v, form, out))
