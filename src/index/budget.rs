@@ -49,7 +49,7 @@ pub fn check(index: &Index, limits: &Limits<'_>) -> Verdict {
         return Verdict::Fits(total);
     }
     let mut largest: Vec<&Capability> = preloaded;
-    largest.sort_by(|a, b| b.cost.bytes.cmp(&a.cost.bytes).then_with(|| a.id.cmp(&b.id)));
+    largest.sort_by(Capability::by_cost);
     Verdict::Over { total, largest: largest.into_iter().take(NAMED).map(|c| (c.id.clone(), c.cost)).collect() }
 }
 

@@ -102,6 +102,14 @@ impl Index {
     }
 }
 
+impl Capability {
+    /// The costliest first, equal costs by ID: how `stats` lists capabilities and an
+    /// overrun budget names them.
+    pub fn by_cost(a: &&Capability, b: &&Capability) -> std::cmp::Ordering {
+        b.cost.bytes.cmp(&a.cost.bytes).then_with(|| a.id.cmp(&b.id))
+    }
+}
+
 /// The canonical ID of a tool.
 pub fn tool_id(tool: &ToolCatalogEntry) -> String {
     match &tool.namespace {

@@ -63,7 +63,7 @@ pub fn inspect(built: &Built, id: &str) -> Result<String, String> {
 /// The capabilities largest first (equal costs by ID), with their costs.
 fn by_cost(index: &Index) -> Vec<&super::Capability> {
     let mut sorted: Vec<_> = index.capabilities.iter().collect();
-    sorted.sort_by(|a, b| b.cost.bytes.cmp(&a.cost.bytes).then_with(|| a.id.cmp(&b.id)));
+    sorted.sort_by(super::Capability::by_cost);
     sorted
 }
 
