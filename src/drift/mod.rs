@@ -16,10 +16,12 @@ use crate::emit::artifacts::Artifact;
 /// One difference between the generator and the disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Finding {
-    /// The file differs; `diff` is a unified diff from the disk to the generator.
+    /// The file differs; `diff` is a unified diff from the disk to the generator, of
+    /// the text `on_disk` (line endings normalised).
     Stale {
         path: String,
         diff: String,
+        on_disk: String,
     },
     Missing {
         path: String,
@@ -71,7 +73,7 @@ pub fn compare(root: &Path, expected: &[Artifact], owned: Owned<'_>) -> std::io:
                         .context_radius(3)
                         .header(&format!("{shown} (on disk)"), &format!("{shown} (generated)"))
                         .to_string();
-                    findings.push(Finding::Stale { path: file.path.clone(), diff });
+                    findings.push(Finding::Stale { path: file.path.clone(), diff, on_disk });
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -162,10 +164,9 @@ pub fn moved_contracts<'c>(
 ) -> String {
     let mut out = String::new();
     for finding in findings {
-        let Finding::Stale { path, .. } = finding else { continue };
+        let Finding::Stale { path, on_disk, .. } = finding else { continue };
         let Some(new) = fresh(path) else { continue };
-        let Ok(text) = std::fs::read_to_string(root.join(path)) else { continue };
-        let Ok(old) = serde_json::from_str::<ToolCatalog>(&text) else { continue };
+        let Ok(old) = serde_json::from_str::<ToolCatalog>(on_disk) else { continue };
         for moved in crate::diff::moved(&old, new) {
             let id = crate::index::tool_id(&new.tools[moved.new]);
             let _ = writeln!(
@@ -240,7 +241,7 @@ mod tests {
         let findings = compare(dir.path(), &files, Owned::Yes).unwrap();
         assert_eq!(findings.len(), 3, "{findings:?}");
         assert!(
-            matches!(&findings[0], Finding::Stale { path, diff } if path == "sub/stale.txt" && diff.contains("-two\n+2\n"))
+            matches!(&findings[0], Finding::Stale { path, diff, .. } if path == "sub/stale.txt" && diff.contains("-two\n+2\n"))
         );
         assert_eq!(findings[1], Finding::Missing { path: "gone.txt".into() });
         assert_eq!(findings[2], Finding::Unexpected { path: "extra.txt".into() });
