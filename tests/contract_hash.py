@@ -13,27 +13,13 @@ import sys
 
 import rfc8785
 
-ONE = {"additionalProperties", "contains", "contentSchema", "else", "if", "items", "not",
-       "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties"}
-LIST = {"allOf", "anyOf", "oneOf", "prefixItems"}
-MAP = {"$defs", "definitions", "dependentSchemas", "patternProperties", "properties"}
+from subschemas import rebuild
 
 
 def unannotated(node):
-    if not isinstance(node, dict):
-        return node
-    out = {}
-    for key, value in node.items():
-        if key in ("title", "description") and isinstance(value, str):
-            continue
-        if key in ONE:
-            value = unannotated(value)
-        elif key in LIST and isinstance(value, list):
-            value = [unannotated(v) for v in value]
-        elif key in MAP and isinstance(value, dict):
-            value = {k: unannotated(v) for k, v in value.items()}
-        out[key] = value
-    return out
+    """`node` without the `title` and `description` strings of any schema object."""
+    return rebuild(node, lambda out: {k: v for k, v in out.items()
+                                      if not (k in ("title", "description") and isinstance(v, str))})
 
 
 def contract(tool, execution):

@@ -14,29 +14,16 @@ import sys
 
 from jsonschema import Draft202012Validator
 
-SUBSCHEMA_ONE = {"additionalProperties", "contains", "contentSchema", "else", "if", "items", "not",
-                 "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties"}
-SUBSCHEMA_LIST = {"allOf", "anyOf", "oneOf", "prefixItems"}
-SUBSCHEMA_MAP = {"$defs", "definitions", "dependentSchemas", "patternProperties", "properties"}
+from subschemas import rebuild
 
 
 def from_openapi(schema):
     """The JSON Schema meaning of an OpenAPI 3.0 `nullable`."""
-    if not isinstance(schema, dict):
-        return schema
-    out = {}
-    for key, value in schema.items():
-        if key in SUBSCHEMA_ONE:
-            out[key] = from_openapi(value)
-        elif key in SUBSCHEMA_LIST and isinstance(value, list):
-            out[key] = [from_openapi(v) for v in value]
-        elif key in SUBSCHEMA_MAP and isinstance(value, dict):
-            out[key] = {k: from_openapi(v) for k, v in value.items()}
-        else:
-            out[key] = value
-    if out.pop("nullable", False) is True and isinstance(out.get("type"), str):
-        out["type"] = [out["type"], "null"]
-    return out
+    def nullable(out):
+        if out.pop("nullable", False) is True and isinstance(out.get("type"), str):
+            out["type"] = [out["type"], "null"]
+        return out
+    return rebuild(schema, nullable)
 
 
 def outcome(validator, instance):
