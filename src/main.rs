@@ -18,7 +18,7 @@ use harn_catalog::docs;
 use harn_catalog::emit::{self, Layout};
 use harn_catalog::generate::{self, Mode};
 use harn_catalog::import;
-use harn_catalog::index;
+use harn_catalog::index::{self, search::FileError};
 use harn_catalog::lint;
 use harn_catalog::project::{CliArguments, McpDocuments, Prepared, cli, mcp};
 
@@ -235,13 +235,11 @@ fn search(args: &SearchArgs) -> u8 {
     let bytes: &[u8] = mapped.as_deref().unwrap_or_default();
     let limit = usize::from(args.limit);
     let (query, cursor) = (args.query.as_str(), args.cursor.as_deref());
-    let (snapshot, built);
-    let found = match index::search::Snapshot::read(bytes) {
-        Some(Ok(read)) => {
-            snapshot = read;
-            index::search::search_in(&snapshot.generation, &snapshot.capabilities, query, limit, cursor)
-        }
-        Some(Err(e)) => {
+    let built;
+    let found = match index::search::search_file(bytes, query, limit, cursor) {
+        Some(Ok(page)) => Ok(page),
+        Some(Err(FileError::BadCursor)) => Err(index::search::BadCursor),
+        Some(Err(FileError::Invalid(e))) => {
             eprintln!("error: {} starts as a discovery index but is not one: {e}", args.input.file.display());
             return USAGE;
         }

@@ -95,7 +95,7 @@ pub struct Capability {
 impl Index {
     /// Whether `bytes` start as an index `harn-catalog index` wrote does
     /// (`{"generation"`, compact or pretty): `search` reads such a file as a snapshot
-    /// ([`search::Snapshot`]) instead of compiling it as a catalog.
+    /// ([`search::search_file`]) instead of compiling it as a catalog.
     pub fn starts_as_index(bytes: &[u8]) -> bool {
         let start: Vec<u8> = bytes.iter().take(64).copied().filter(|b| !b.is_ascii_whitespace()).collect();
         start.starts_with(b"{\"generation\"")

@@ -33,17 +33,18 @@ pub mod weights {
     pub const TERM_DESCRIPTION: u32 = 2;
 }
 
-/// One result.
+/// One result: its strings borrowed from the index searched (moved out of an
+/// index file's entry when they held an escape).
 #[derive(Clone, Debug, Serialize)]
 pub struct Hit<'i> {
-    pub id: &'i str,
+    pub id: Cow<'i, str>,
     pub kind: Kind,
-    pub name: &'i str,
+    pub name: Cow<'i, str>,
     pub score: u32,
-    pub title: &'i str,
-    pub description: &'i str,
+    pub title: Cow<'i, str>,
+    pub description: Cow<'i, str>,
     #[serde(rename = "contractHash")]
-    pub contract_hash: &'i str,
+    pub contract_hash: Cow<'i, str>,
 }
 
 /// One page of results.
@@ -59,6 +60,14 @@ pub struct Page<'i> {
 /// A cursor that is not one this query over this catalog handed out.
 #[derive(Debug, PartialEq, Eq)]
 pub struct BadCursor;
+
+/// Why an index file was not searched.
+#[derive(Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// The file starts as an index but is not one: what the JSON parser says.
+    Invalid(String),
+    BadCursor,
+}
 
 /// The terms of `text`: lower-cased (Unicode), every character that is not a letter
 /// or a digit read as a space, split on whitespace, each without one plural `s`.
@@ -165,22 +174,9 @@ fn matches(text: &str, camel: bool, query: &[String]) -> Matches {
     Matches { terms: found, phrase: phrase && query.len() >= 2, exact: exact && position == query.len() }
 }
 
-/// What search reads of a capability: a [`Capability`] of an index built in memory,
-/// or an [`Entry`] borrowed from the bytes of an index file.
-pub trait Searchable {
-    fn id(&self) -> &str;
-    fn kind(&self) -> Kind;
-    fn name(&self) -> &str;
-    fn title(&self) -> &str;
-    fn description(&self) -> &str;
-    fn tags(&self) -> impl Iterator<Item = &str>;
-    fn provider(&self) -> &str;
-    fn contract_hash(&self) -> &str;
-}
-
-/// What search reads of one capability of an index file, its strings borrowed from
-/// the file's bytes where they hold no escape: reading an index of 10,000 tools
-/// into owned records took longer than searching it.
+/// What search reads of a capability: its strings borrowed from an index built in
+/// memory, or from the bytes of an index file where they hold no escape (reading an
+/// index of 10,000 tools into owned records took longer than searching it).
 #[derive(Deserialize)]
 pub struct Entry<'a> {
     #[serde(borrow)]
@@ -199,47 +195,27 @@ pub struct Entry<'a> {
     contract_hash: Cow<'a, str>,
 }
 
-/// [`Searchable`] of a record with the index's field names (`tags` owned strings).
-macro_rules! searchable {
-    ($($record:ty),*) => {$(
-        impl Searchable for $record {
-            fn id(&self) -> &str {
-                &self.id
-            }
-            fn kind(&self) -> Kind {
-                self.kind
-            }
-            fn name(&self) -> &str {
-                &self.name
-            }
-            fn title(&self) -> &str {
-                &self.title
-            }
-            fn description(&self) -> &str {
-                &self.description
-            }
-            fn tags(&self) -> impl Iterator<Item = &str> {
-                self.tags.iter().map(String::as_str)
-            }
-            fn provider(&self) -> &str {
-                &self.provider
-            }
-            fn contract_hash(&self) -> &str {
-                &self.contract_hash
-            }
+impl<'i> From<&'i Capability> for Entry<'i> {
+    fn from(c: &'i Capability) -> Self {
+        Entry {
+            id: Cow::Borrowed(&c.id),
+            kind: c.kind,
+            name: Cow::Borrowed(&c.name),
+            title: Cow::Borrowed(&c.title),
+            description: Cow::Borrowed(&c.description),
+            // Tags are few and short: cloned rather than a second field type.
+            tags: c.tags.clone(),
+            provider: Cow::Borrowed(&c.provider),
+            contract_hash: Cow::Borrowed(&c.contract_hash),
         }
-    )*};
+    }
 }
 
-searchable!(Capability, Entry<'_>);
-
-/// An index file as search reads it (see [`Entry`]).
-#[derive(Deserialize)]
-pub struct Snapshot<'a> {
-    #[serde(borrow)]
-    pub generation: Cow<'a, str>,
-    #[serde(borrow)]
-    pub capabilities: Vec<Entry<'a>>,
+impl<'i> Entry<'i> {
+    fn into_hit(self, score: u32) -> Hit<'i> {
+        let Entry { id, kind, name, title, description, contract_hash, .. } = self;
+        Hit { id, kind, name, score, title, description, contract_hash }
+    }
 }
 
 /// The bytes of the file at `path`, mapped into memory rather than copied: `search`
@@ -255,31 +231,18 @@ pub fn map(path: &std::path::Path) -> Option<memmap2::Mmap> {
     unsafe { memmap2::Mmap::map(&file) }.ok()
 }
 
-impl<'a> Snapshot<'a> {
-    /// The index `harn-catalog index` wrote, read from its bytes: `None` when `bytes`
-    /// do not start as an index does (see [`Index::starts_as_index`]), else the
-    /// snapshot or why it is not one.
-    pub fn read(bytes: &'a [u8]) -> Option<Result<Snapshot<'a>, String>> {
-        // The whole file is checked to be UTF-8 once, so that the parser need not
-        // check each string it borrows.
-        let read =
-            || serde_json::from_str(std::str::from_utf8(bytes).map_err(|e| e.to_string())?).map_err(|e| e.to_string());
-        Index::starts_as_index(bytes).then(read)
-    }
-}
-
 /// The score of one capability for a query's terms (0: not a result); terms past
 /// the [`MAX_QUERY_TERMS`]th are ignored.
-pub fn score(capability: &impl Searchable, query: &[String]) -> u32 {
+pub fn score(capability: &Entry<'_>, query: &[String]) -> u32 {
     let query = &query[..query.len().min(MAX_QUERY_TERMS)];
     if query.is_empty() {
         return 0;
     }
-    let name = matches(capability.name(), true, query);
-    let title = matches(capability.title(), false, query);
-    let description = matches(capability.description(), false, query);
-    let tags = capability.tags().fold(0, |found, tag| found | matches(tag, true, query).terms);
-    let provider = matches(capability.provider(), true, query);
+    let name = matches(&capability.name, true, query);
+    let title = matches(&capability.title, false, query);
+    let description = matches(&capability.description, false, query);
+    let tags = capability.tags.iter().fold(0, |found, tag| found | matches(tag, true, query).terms);
+    let provider = matches(&capability.provider, true, query);
     let mut score = 0;
     let phrases = [
         (name.exact, weights::EXACT_NAME),
@@ -308,7 +271,7 @@ pub fn score(capability: &impl Searchable, query: &[String]) -> u32 {
                 score += weight;
             }
         }
-        if term == capability.kind().as_str() {
+        if term == capability.kind.as_str() {
             score += weights::TERM_KIND;
         }
     }
@@ -326,62 +289,225 @@ fn check(generation: &str, query: &[String]) -> String {
     digest["sha256:".len().."sha256:".len() + 16].to_owned()
 }
 
-/// The page of results for `query` over `index` that starts at `cursor` (the first
-/// without one): see [`search_in`].
-pub fn search<'i>(index: &'i Index, query: &str, limit: usize, cursor: Option<&str>) -> Result<Page<'i>, BadCursor> {
-    search_in(&index.generation, &index.capabilities, query, limit, cursor)
+/// A query as search reads it: its terms, and where the page starts.
+struct Request<'q> {
+    terms: Vec<String>,
+    offset: usize,
+    /// The check of the cursor given, compared with the catalog's once it is known.
+    check: Option<&'q str>,
+    limit: usize,
 }
 
-/// The page of results for `query` over the `capabilities` of the catalog snapshot
-/// `generation` that starts at `cursor` (the first without one): every capability
-/// with a positive score, best first, equal scores by canonical ID; at most `limit`
-/// (1 to [`MAX_LIMIT`]).
-pub fn search_in<'i, C: Searchable + Sync>(
-    generation: &str,
-    capabilities: &'i [C],
+impl<'q> Request<'q> {
+    fn new(query: &str, limit: usize, cursor: Option<&'q str>) -> Result<Self, BadCursor> {
+        let (offset, check) = match cursor {
+            None => (0, None),
+            Some(text) => {
+                let (offset, check) = text.split_once('.').ok_or(BadCursor)?;
+                (usize::from_str_radix(offset, 16).map_err(|_| BadCursor)?, Some(check))
+            }
+        };
+        Ok(Request { terms: terms(query), offset, check, limit: limit.clamp(1, MAX_LIMIT) })
+    }
+
+    /// How many of the best results the page needs: those of the pages before it too.
+    fn keep(&self) -> usize {
+        self.offset.saturating_add(self.limit)
+    }
+
+    /// The page of `ranking`, when the cursor (if any) was handed out for this query
+    /// over the catalog snapshot `generation`.
+    fn page<'i>(&self, generation: &str, ranking: Ranking<'i>) -> Result<Page<'i>, BadCursor> {
+        if self.check.is_some_and(|given| given != check(generation, &self.terms)) {
+            return Err(BadCursor);
+        }
+        let (count, mut best) = (ranking.count, ranking.best);
+        best.sort_unstable_by(order);
+        let end = self.keep().min(count);
+        let results =
+            best.into_iter().take(end).skip(self.offset).map(|(score, entry)| entry.into_hit(score)).collect();
+        let next_cursor = (end < count).then(|| cursor(generation, &self.terms, end));
+        Ok(Page { analyzer: ANALYZER, results, next_cursor })
+    }
+}
+
+/// Best score first, equal scores by canonical ID.
+fn order((a, x): &(u32, Entry<'_>), (b, y): &(u32, Entry<'_>)) -> std::cmp::Ordering {
+    b.cmp(a).then_with(|| x.id.cmp(&y.id))
+}
+
+/// Results as they are scored: how many capabilities score, and the best `keep` of
+/// them (with up to as many again between trims), so that neither every result of
+/// a large index is kept nor all of them sorted.
+struct Ranking<'i> {
+    keep: usize,
+    count: usize,
+    best: Vec<(u32, Entry<'i>)>,
+}
+
+impl<'i> Ranking<'i> {
+    fn new(keep: usize) -> Self {
+        Ranking { keep, count: 0, best: Vec::new() }
+    }
+
+    fn offer(&mut self, entry: Entry<'i>, query: &[String]) {
+        let score = score(&entry, query);
+        if score > 0 {
+            self.count += 1;
+            self.best.push((score, entry));
+            if self.best.len() >= self.keep.saturating_mul(2).max(64) {
+                self.trim();
+            }
+        }
+    }
+
+    fn trim(&mut self) {
+        if self.best.len() > self.keep {
+            self.best.select_nth_unstable_by(self.keep, order);
+            self.best.truncate(self.keep);
+        }
+    }
+
+    fn merge(mut self, other: Ranking<'i>) -> Self {
+        self.count += other.count;
+        self.best.extend(other.best);
+        self.trim();
+        self
+    }
+}
+
+/// The page of results for `query` over an index built in memory that starts at
+/// `cursor` (the first without one): every capability with a positive score, best
+/// first, equal scores by canonical ID; at most `limit` (1 to [`MAX_LIMIT`]).
+pub fn search<'i>(index: &'i Index, query: &str, limit: usize, cursor: Option<&str>) -> Result<Page<'i>, BadCursor> {
+    let request = Request::new(query, limit, cursor)?;
+    let ranking = rank(index.capabilities.par_iter().map(Entry::from), &request);
+    request.page(&index.generation, ranking)
+}
+
+/// Scored in parallel: splitting every capability's fields into terms is most of a
+/// search of a large index.
+fn rank<'i>(entries: impl ParallelIterator<Item = Entry<'i>>, request: &Request<'_>) -> Ranking<'i> {
+    let keep = request.keep();
+    entries
+        .fold(
+            || Ranking::new(keep),
+            |mut ranking, entry| {
+                ranking.offer(entry, &request.terms);
+                ranking
+            },
+        )
+        .reduce(|| Ranking::new(keep), Ranking::merge)
+}
+
+/// The page of results for `query` over the index file `bytes` (as [`search`]);
+/// `None` when `bytes` do not start as an index does (see
+/// [`Index::starts_as_index`]): the caller compiles the file instead.
+pub fn search_file<'a>(
+    bytes: &'a [u8],
     query: &str,
     limit: usize,
     cursor: Option<&str>,
-) -> Result<Page<'i>, BadCursor> {
-    let query = terms(query);
-    let offset = match cursor {
-        None => 0,
-        Some(text) => {
-            let (offset, tag) = text.split_once('.').ok_or(BadCursor)?;
-            if tag != check(generation, &query) {
-                return Err(BadCursor);
-            }
-            usize::from_str_radix(offset, 16).map_err(|_| BadCursor)?
+) -> Option<Result<Page<'a>, FileError>> {
+    Index::starts_as_index(bytes).then(|| search_bytes(bytes, query, limit, cursor, RUN_BYTES))
+}
+
+/// The size of the runs of entries an index file is parsed in, in parallel: large
+/// enough that finding where each starts costs nothing to speak of.
+const RUN_BYTES: usize = 256 * 1024;
+
+/// [`search_file`] of an index's bytes, parsed in runs of about `run_bytes`.
+fn search_bytes<'a>(
+    bytes: &'a [u8],
+    query: &str,
+    limit: usize,
+    cursor: Option<&str>,
+    run_bytes: usize,
+) -> Result<Page<'a>, FileError> {
+    let request = Request::new(query, limit, cursor).map_err(|BadCursor| FileError::BadCursor)?;
+    // The whole file is checked to be UTF-8 once, so that the parser need not check
+    // each string it borrows.
+    let text = std::str::from_utf8(bytes).map_err(|e| FileError::Invalid(e.to_string()))?;
+    let (generation, ranking) = match rank_runs(text, &request, run_bytes) {
+        Some(ranked) => ranked,
+        None => {
+            let snapshot: Snapshot = serde_json::from_str(text).map_err(|e| FileError::Invalid(e.to_string()))?;
+            (snapshot.generation, rank(snapshot.capabilities.into_par_iter(), &request))
         }
     };
-    let limit = limit.clamp(1, MAX_LIMIT);
-    // Scored in parallel: splitting every capability's fields into terms is most of a
-    // search of a large index.
-    let mut scored: Vec<(u32, &C)> =
-        capabilities.par_iter().map(|c| (score(c, &query), c)).filter(|(s, _)| *s > 0).collect();
-    let order = |(a, x): &(u32, &C), (b, y): &(u32, &C)| b.cmp(a).then_with(|| x.id().cmp(y.id()));
-    let end = (offset + limit).min(scored.len());
-    // Only the pages up to this one need be in order.
-    if end < scored.len() {
-        scored.select_nth_unstable_by(end, order);
+    request.page(&generation, ranking).map_err(|BadCursor| FileError::BadCursor)
+}
+
+/// An index file as a whole, in any layout: what search reads when the file is not
+/// in the compact layout [`rank_runs`] splits.
+#[derive(Deserialize)]
+struct Snapshot<'a> {
+    #[serde(borrow)]
+    generation: Cow<'a, str>,
+    #[serde(borrow)]
+    capabilities: Vec<Entry<'a>>,
+}
+
+/// The generation and the ranking of an index file in the compact layout `index`
+/// writes (`{"generation":…,"capabilities":[…]}`), its entries parsed and scored in
+/// runs on every core: parsing is most of a search of a large index, and one core
+/// would leave the other idle. `None` when the file is not in that layout or a run
+/// does not parse (its entries not cut where they start): the caller then parses
+/// the file whole, which finds any error, so that a cut in a wrong place costs time
+/// and never a wrong result.
+fn rank_runs<'a>(text: &'a str, request: &Request<'_>, run_bytes: usize) -> Option<(Cow<'a, str>, Ranking<'a>)> {
+    let rest = text.strip_prefix(r#"{"generation":"#)?;
+    let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<&str>();
+    let generation = stream.next()?.ok()?;
+    let body = rest[stream.byte_offset()..].strip_prefix(r#","capabilities":["#)?;
+    let body = body.trim_end().strip_suffix("]}")?;
+    let runs = runs(body, run_bytes);
+    let ranking = if runs.len() == 1 {
+        rank_run(runs[0], request)?
+    } else {
+        let keep = request.keep();
+        runs.into_par_iter()
+            .map(|run| rank_run(run, request))
+            .try_reduce(|| Ranking::new(keep), |a, b| Some(a.merge(b)))?
+    };
+    Some((Cow::Borrowed(generation), ranking))
+}
+
+/// `body`, the entries of a compact index's capabilities, cut into runs of about
+/// `run_bytes` where an entry starts. A cut is made before the `{"id":` that follows
+/// `},`: that text cannot be inside a JSON string (its quote would be escaped), so
+/// it starts an object whose first key is `id`, which is an entry unless another
+/// field nests such objects (then the run does not parse; see [`rank_runs`]).
+fn runs(body: &str, run_bytes: usize) -> Vec<&str> {
+    const CUT: &[u8] = br#"},{"id":"#;
+    let finder = memchr::memmem::Finder::new(CUT);
+    let mut runs = Vec::with_capacity(body.len() / run_bytes.max(1) + 1);
+    let mut start = 0;
+    while let Some(found) = body.as_bytes().get(start + run_bytes..).and_then(|after| finder.find(after)) {
+        // The comma between the two entries separates the runs.
+        let comma = start + run_bytes + found + 1;
+        runs.push(&body[start..comma]);
+        start = comma + 1;
     }
-    scored[..end].sort_unstable_by(order);
-    let results = scored
-        .get(offset.min(scored.len())..end)
-        .unwrap_or_default()
-        .iter()
-        .map(|(score, c)| Hit {
-            id: c.id(),
-            kind: c.kind(),
-            name: c.name(),
-            score: *score,
-            title: c.title(),
-            description: c.description(),
-            contract_hash: c.contract_hash(),
-        })
-        .collect();
-    let next_cursor = (end < scored.len()).then(|| self::cursor(generation, &query, end));
-    Ok(Page { analyzer: ANALYZER, results, next_cursor })
+    runs.push(&body[start..]);
+    runs
+}
+
+/// The ranking of one run of entries (`{…},{…}`); `None` when it does not parse.
+fn rank_run<'a>(run: &'a str, request: &Request<'_>) -> Option<Ranking<'a>> {
+    let mut ranking = Ranking::new(request.keep());
+    // An empty run is an empty array's.
+    let mut rest = run;
+    while !rest.is_empty() {
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Entry<'a>>();
+        ranking.offer(stream.next()?.ok()?, &request.terms);
+        rest = &rest[stream.byte_offset()..];
+        if !rest.is_empty() {
+            // A comma is followed by an entry: one that ends the run would end the array.
+            rest = rest.strip_prefix(',').filter(|after| !after.is_empty())?;
+        }
+    }
+    Some(ranking)
 }
 
 #[cfg(test)]
@@ -431,5 +557,90 @@ mod tests {
         let query = terms("ab ab cd");
         assert!(matches("ab ab ab cd", false, &query).phrase);
         assert!(!matches("ab cd ab", false, &query).phrase);
+    }
+
+    /// A compact index of `n` entries (`nested`: the first has a field nesting
+    /// objects that start as entries do), with escapes and accents.
+    fn index_text(n: usize, nested: bool) -> String {
+        let entries: Vec<String> = (0..n)
+            .map(|i| {
+                let extra = if nested && i == 0 { r#","extra":[{"id":"x"},{"id":"y"}]"# } else { "" };
+                format!(
+                    r#"{{"id":"tool:g{}/read_{i:03}","kind":"tool","name":"read_{i:03}","title":"Read {i}","description":"Reads \"files\" of r\u00e9pertoire {}, then lines","tags":["t{}"],"provider":"p","modelDiscoverable":true,"contractHash":"sha256:{i:x}"{extra}}}"#,
+                    i % 3,
+                    i % 7,
+                    i % 5
+                )
+            })
+            .collect();
+        format!(r#"{{"generation":"sha256:ab","capabilities":[{}]}}"#, entries.join(",")) + "\n"
+    }
+
+    fn walk(text: &str, query: &str, limit: usize, run_bytes: usize) -> Vec<(String, u32)> {
+        let mut walked = Vec::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let page = search_bytes(text.as_bytes(), query, limit, cursor.as_deref(), run_bytes).unwrap();
+            walked.extend(page.results.iter().map(|h| (h.id.to_string(), h.score)));
+            match page.next_cursor {
+                Some(next) => cursor = Some(next),
+                None => return walked,
+            }
+        }
+    }
+
+    /// An index file is parsed in runs cut where entries start, and in any layout
+    /// whole: every cut, and a cut in the wrong place, gives the pages of the whole.
+    #[test]
+    fn runs_of_entries_give_the_pages_of_the_whole_file() {
+        for nested in [false, true] {
+            let compact = index_text(40, nested);
+            let value: serde_json::Value = serde_json::from_str(&compact).unwrap();
+            let pretty = serde_json::to_string_pretty(&value).unwrap();
+            let request = Request::new("x", 20, None).unwrap();
+            assert!(rank_runs(&pretty, &request, 0).is_none(), "a pretty file is read whole");
+            // Every entry its own run: the nested objects are cut too, and refused.
+            assert_eq!(rank_runs(&compact, &request, 0).is_none(), nested);
+            assert!(rank_runs(&compact, &request, usize::MAX).is_some());
+            for query in ["read files", "répertoire 3", "lines", "t2 tool", "p"] {
+                for limit in [1, 3, 100] {
+                    let whole = walk(&pretty, query, limit, 0);
+                    assert!(!whole.is_empty(), "{query}");
+                    for run_bytes in [0, 1, 200, 1000, usize::MAX] {
+                        assert_eq!(walk(&compact, query, limit, run_bytes), whole, "{query} by {limit} in {run_bytes}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_that_is_not_an_index_is_refused_by_every_path() {
+        let empty = r#"{"generation":"sha256:ab","capabilities":[]}"#;
+        let page = search_bytes(empty.as_bytes(), "x", 20, None, 0).unwrap();
+        assert!(page.results.is_empty() && page.next_cursor.is_none());
+        let entry = &index_text(1, false)[r#"{"generation":"sha256:ab","capabilities":["#.len()..];
+        let entry = entry.trim_end().strip_suffix("]}").unwrap();
+        let invalid = [
+            format!(r#"{{"generation":"sha256:ab","capabilities":[{entry},]}}"#),
+            format!(r#"{{"generation":"sha256:ab","capabilities":[{entry}{entry}]}}"#),
+            format!(r#"{{"generation":"sha256:ab","capabilities":[{entry},{{"id":"tool:x"}}]}}"#),
+            format!(r#"{{"generation":"sha256:ab","capabilities":[{entry}]}} trailing"#),
+        ];
+        for text in &invalid {
+            for run_bytes in [0, usize::MAX] {
+                let refused = search_bytes(text.as_bytes(), "read", 20, None, run_bytes);
+                assert!(matches!(refused, Err(FileError::Invalid(_))), "{text}");
+            }
+        }
+        // Fields the index does not define are ignored, wherever they are.
+        let more = format!(r#"{{"generation":"sha256:ab","capabilities":[{entry}],"more":[{entry},{entry}]}}"#);
+        for run_bytes in [0, usize::MAX] {
+            assert_eq!(search_bytes(more.as_bytes(), "read", 20, None, run_bytes).unwrap().results.len(), 1);
+        }
+        let five = index_text(5, false);
+        let cursor = search_bytes(five.as_bytes(), "read", 1, None, 0).unwrap().next_cursor.unwrap();
+        let other = search_bytes(five.as_bytes(), "lines", 1, Some(&cursor), 0);
+        assert_eq!(other.unwrap_err(), FileError::BadCursor);
     }
 }

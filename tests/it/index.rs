@@ -153,7 +153,7 @@ fn fs() -> Built {
 }
 
 fn ids(page: &search::Page<'_>) -> Vec<String> {
-    page.results.iter().map(|h| h.id.to_owned()).collect()
+    page.results.iter().map(|h| h.id.to_string()).collect()
 }
 
 #[test]
@@ -335,13 +335,16 @@ fn check_fails_a_budget_the_preloaded_tools_overrun_naming_the_largest() {
         .stderr(predicates::str::contains("\"fs/nope\""));
 }
 
-/// A runtime searches the index file it was handed: the snapshot read from that file
-/// must give the very pages the compiled registry gives, escapes and all.
+/// A runtime searches the index file it was handed: the snapshot read from that file,
+/// compact or pretty, must give the very pages the compiled registry gives, escapes
+/// and all.
 #[test]
 fn searching_an_index_file_gives_the_pages_of_its_registry() {
     let dir = tempfile::tempdir().unwrap();
     let index = dir.path().join("index.json");
+    let compact = dir.path().join("compact.json");
     harn_catalog().args(["index", "fixtures/index/fs.yaml", "--pretty", "-o"]).arg(&index).assert().success();
+    harn_catalog().args(["index", "fixtures/index/fs.yaml", "-o"]).arg(&compact).assert().success();
     let page = |file: &std::path::Path, query: &str, cursor: Option<&str>| {
         let mut command = harn_catalog();
         command.arg("search").arg(file).args([query, "--limit", "2", "--format", "json"]);
@@ -355,9 +358,11 @@ fn searching_an_index_file_gives_the_pages_of_its_registry() {
     let registry = common::root().join("fixtures/index/fs.yaml");
     for query in ["read files", "lines", "fs text logs", "\"Folder\" tail", "RÉPERTOIRE"] {
         let first = page(&registry, query, None);
-        assert_eq!(page(&index, query, None), first, "{query}");
-        if let Some(cursor) = first["nextCursor"].as_str() {
-            assert_eq!(page(&index, query, Some(cursor)), page(&registry, query, Some(cursor)), "{query}");
+        for file in [&index, &compact] {
+            assert_eq!(page(file, query, None), first, "{query}");
+            if let Some(cursor) = first["nextCursor"].as_str() {
+                assert_eq!(page(file, query, Some(cursor)), page(&registry, query, Some(cursor)), "{query}");
+            }
         }
     }
     // The accented word is found (Unicode case folding), through the escaped text.

@@ -162,7 +162,7 @@ fn search_finds_a_skill_by_a_word_of_its_description() {
     let dir = project();
     let built = built(dir.path());
     let page = search::search(&built.index, "pull requests", 20, None).unwrap();
-    let ids: Vec<&str> = page.results.iter().map(|hit| hit.id).collect();
+    let ids: Vec<&str> = page.results.iter().map(|hit| hit.id.as_ref()).collect();
     assert_eq!(ids, ["skill:notes"]);
     assert_eq!(page.results[0].kind, Kind::Skill);
     assert!(search::search(&built.index, "kubernetes", 20, None).unwrap().results.is_empty());
