@@ -8,52 +8,97 @@ use serde::Serialize;
 /// The templates are part of the binary, so a failure to parse or render one is a bug
 /// of this crate, not of its input.
 pub fn render(name: &str, source: &str, context: &impl Serialize) -> String {
+    render_sized(name, source, context, 0)
+}
+
+/// [`render`] into a buffer of `capacity` bytes to start with: the SDKs run to
+/// hundreds of kilobytes, and a buffer grown from minijinja's small guess copied
+/// each of them twice over into fresh memory.
+pub fn render_sized(name: &str, source: &str, context: &impl Serialize, capacity: usize) -> String {
     let mut environment = minijinja::Environment::new();
     let syntax = minijinja::syntax::SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build();
     environment.set_syntax(syntax.expect("a valid syntax configuration"));
     environment.add_template(name, source).expect("the bundled template parses");
-    let rendered = environment
+    let mut rendered = Vec::with_capacity(capacity);
+    environment
         .get_template(name)
-        .and_then(|t| t.render(minijinja::Value::from(minijinja::value::Serde(context))))
+        .and_then(|t| t.render_captured_to(minijinja::Value::from(minijinja::value::Serde(context)), &mut rendered))
         .expect("the bundled template renders");
-    tidy(rendered)
+    tidy(String::from_utf8(rendered).expect("minijinja writes UTF-8"))
 }
 
-/// `text` with every line right-trimmed and one trailing newline. Few lines have
-/// whitespace to cut, so the text is only copied when one does: the SDKs run to
-/// hundreds of kilobytes.
-fn tidy(mut text: String) -> String {
-    if !text.is_empty() && !text.ends_with('\n') {
-        text.push('\n');
+/// Text written ahead of rendering that a template places as it is (`{{ name }}`):
+/// lent to minijinja rather than copied into one of its strings, as a field of a
+/// context would be (an SDK's declarations and advertised tools run to hundreds of
+/// kilobytes). Serialised as part of a context, it stays this object.
+#[derive(Debug)]
+pub struct Text(String);
+
+impl Text {
+    pub fn value(text: String) -> minijinja::Value {
+        minijinja::Value::from_object(Text(text))
     }
-    let mut cuts = Vec::new();
-    let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', text.as_bytes()) {
-        let kept = start + text[start..end].trim_end().len();
-        if kept < end {
-            cuts.push(kept..end);
+}
+
+impl minijinja::value::Object for Text {
+    fn repr(self: &std::sync::Arc<Self>) -> minijinja::value::ObjectRepr {
+        minijinja::value::ObjectRepr::Plain
+    }
+
+    fn render(self: &std::sync::Arc<Self>, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// `text` with every line right-trimmed and one trailing newline, in place: the
+/// SDKs run to hundreds of kilobytes.
+fn tidy(text: String) -> String {
+    let mut bytes = text.into_bytes();
+    if !bytes.is_empty() && bytes.last() != Some(&b'\n') {
+        bytes.push(b'\n');
+    }
+    // Each line is moved down over the whitespace cut from the lines before it.
+    let (mut read, mut written) = (0, 0);
+    while let Some(newline) = memchr::memchr(b'\n', &bytes[read..]).map(|at| read + at) {
+        let line = &bytes[read..newline];
+        let kept = match line.last() {
+            Some(last) if last.is_ascii() && !last.is_ascii_whitespace() => line.len(),
+            _ => std::str::from_utf8(line).expect("a line of UTF-8 text").trim_end().len(),
+        };
+        if written < read {
+            bytes.copy_within(read..read + kept, written);
         }
-        start = end + 1;
+        written += kept;
+        bytes[written] = b'\n';
+        written += 1;
+        read = newline + 1;
     }
-    if !cuts.is_empty() {
-        let mut trimmed = String::with_capacity(text.len());
-        let mut from = 0;
-        for cut in cuts {
-            trimmed.push_str(&text[from..cut.start]);
-            from = cut.end;
-        }
-        trimmed.push_str(&text[from..]);
-        text = trimmed;
+    bytes.truncate(written);
+    while bytes.ends_with(b"\n\n") {
+        bytes.pop();
     }
-    while text.ends_with("\n\n") {
-        text.pop();
-    }
-    text
+    // Whole lines were kept, each cut where its trailing whitespace starts: a
+    // character boundary.
+    String::from_utf8(bytes).expect("trimmed lines are UTF-8")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::tidy;
+    use super::*;
+
+    /// A [`Text`] in a context is placed as it is, not rendered as a string value
+    /// (which would be quoted in a container) nor as an empty object.
+    #[test]
+    fn a_text_is_placed_as_it_is() {
+        #[derive(serde::Serialize)]
+        struct Context {
+            text: minijinja::Value,
+            list: Vec<u8>,
+        }
+        let context = Context { text: Text::value("type A = \"a\";  \n".to_owned()), list: vec![1, 2] };
+        let rendered = render_sized("t", "{{ text }}{% for i in list %}{{ i }}{% endfor %}\n", &context, 1);
+        assert_eq!(rendered, "type A = \"a\";\n12\n");
+    }
 
     #[test]
     fn lines_are_right_trimmed_and_end_with_one_newline() {

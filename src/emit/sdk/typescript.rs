@@ -17,6 +17,7 @@ use serde_json::{Map, Value, json};
 
 use super::{Sdk, TOOL_ERROR_KEY, Tool};
 use crate::emit::artifacts::Artifact;
+use crate::emit::template::Text;
 use crate::emit::typescript::{property_name, quoted};
 use crate::pointer::{Pointer, Segment};
 use crate::schema::fragment;
@@ -55,7 +56,7 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
         },
         || {
             let advertised: Vec<_> = sdk.tools.iter().filter_map(|t| t.mcp).collect();
-            json_in_single_quotes(&serde_json::to_string(&advertised).expect("MCP tools serialise"))
+            json_in_single_quotes(&advertised)
         },
     );
     // Every declaration is written here, in order, rather than by a loop of the
@@ -68,16 +69,18 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
         sides.iter().for_each(|declaration| declaration.write(&mut declarations));
         tools.push(tool);
     }
+    // Each tool's part of the template's loops is about a kilobyte and a half.
+    let size = TEMPLATE.len() + declarations.len() + advertised.len() + tools.len() * 2048;
     let context = Context {
         package: sdk.package.as_str(),
         version: sdk.version,
         description: sdk.description.map(|d| d.lines().collect()).unwrap_or_default(),
-        declarations,
+        declarations: Text::value(declarations),
         tools,
-        advertised,
+        advertised: Text::value(advertised),
         error_key: quoted(TOOL_ERROR_KEY),
     };
-    let contents = crate::emit::template::render(INDEX, TEMPLATE, &context);
+    let contents = crate::emit::template::render_sized(INDEX, TEMPLATE, &context, size);
     vec![Artifact { path: INDEX.to_owned(), contents }]
 }
 
@@ -114,22 +117,33 @@ fn tool_parts(types: &Types<'_, '_>, tool: &Tool<'_>) -> ([Declaration; 3], Tool
     (declarations, model)
 }
 
-/// `json` (serde_json's compact output) as a single-quoted JavaScript string literal,
-/// for `JSON.parse`. Such text has no raw control characters (JSON escapes them), so
-/// only `\` and `'` need escaping; JSON's many `"` stay as they are, which keeps this
-/// one pass over the longest line of the SDK cheap.
-fn json_in_single_quotes(json: &str) -> String {
-    let mut literal = String::with_capacity(json.len() + json.len() / 8 + 2);
-    literal.push('\'');
-    let mut start = 0;
-    for at in memchr::memchr2_iter(b'\\', b'\'', json.as_bytes()) {
-        literal.push_str(&json[start..at]);
-        literal.push('\\');
-        start = at;
+/// `value` as JSON (serde_json's compact output) in a single-quoted JavaScript
+/// string literal, for `JSON.parse`, written in one pass. Such text has no raw
+/// control characters (JSON escapes them), so only `\` and `'` need escaping; JSON's
+/// many `"` stay as they are, which keeps the longest line of the SDK cheap.
+fn json_in_single_quotes(value: &impl Serialize) -> String {
+    /// Escapes `\` and `'` in what it is given; both are ASCII, so a character split
+    /// between two writes is never cut.
+    struct Quoting(Vec<u8>);
+    impl std::io::Write for Quoting {
+        fn write(&mut self, json: &[u8]) -> std::io::Result<usize> {
+            let mut start = 0;
+            for at in memchr::memchr2_iter(b'\\', b'\'', json) {
+                self.0.extend_from_slice(&json[start..at]);
+                self.0.push(b'\\');
+                start = at;
+            }
+            self.0.extend_from_slice(&json[start..]);
+            Ok(json.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
     }
-    literal.push_str(&json[start..]);
-    literal.push('\'');
-    literal
+    let mut literal = Quoting(vec![b'\'']);
+    serde_json::to_writer(&mut literal, value).expect("a JSON value serialises");
+    literal.0.push(b'\'');
+    String::from_utf8(literal.0).expect("serde_json writes UTF-8")
 }
 
 #[derive(Serialize)]
@@ -137,11 +151,12 @@ struct Context<'a> {
     package: &'a str,
     version: Option<&'a str>,
     description: Vec<&'a str>,
-    /// Every [`Declaration`], written.
-    declarations: String,
+    /// Every [`Declaration`], written (a [`Text`]).
+    declarations: minijinja::Value,
     tools: Vec<ToolModel>,
-    /// The `tools/list` entries of the MCP tools, as a string literal of their JSON.
-    advertised: String,
+    /// The `tools/list` entries of the MCP tools, as a string literal of their JSON
+    /// (a [`Text`]).
+    advertised: minijinja::Value,
     error_key: String,
 }
 
@@ -714,7 +729,7 @@ mod tests {
     fn json_survives_its_single_quoted_literal() {
         let value = serde_json::json!({"d": "it's a \"quote\"\n\\d+ \u{2028} done\\", "p": "^\\\\'$"});
         let json = serde_json::to_string(&value).unwrap();
-        let literal = json_in_single_quotes(&json);
+        let literal = json_in_single_quotes(&value);
         assert_eq!(unquote(&literal), json);
         assert!(!literal.contains('\n'), "a literal stays on its line");
     }
