@@ -140,10 +140,12 @@ fn json_in_single_quotes(value: &impl Serialize) -> String {
             Ok(())
         }
     }
-    let mut literal = Quoting(vec![b'\'']);
-    serde_json::to_writer(&mut literal, value).expect("a JSON value serialises");
-    literal.0.push(b'\'');
-    String::from_utf8(literal.0).expect("serde_json writes UTF-8")
+    // serde_json writes token by token: escaped a block at a time, not a token.
+    let mut json = std::io::BufWriter::with_capacity(16 * 1024, Quoting(vec![b'\'']));
+    serde_json::to_writer(&mut json, value).expect("a JSON value serialises");
+    let mut literal = json.into_inner().map_err(|e| e.into_error()).expect("writing to memory does not fail").0;
+    literal.push(b'\'');
+    String::from_utf8(literal).expect("serde_json writes UTF-8")
 }
 
 #[derive(Serialize)]
@@ -732,5 +734,8 @@ mod tests {
         let literal = json_in_single_quotes(&value);
         assert_eq!(unquote(&literal), json);
         assert!(!literal.contains('\n'), "a literal stays on its line");
+        // Longer than a block of the writer: escapes on both sides of each block's end.
+        let long: Vec<String> = (0..5000).map(|i| format!("{}'\\é", "x".repeat(i % 7))).collect();
+        assert_eq!(unquote(&json_in_single_quotes(&long)), serde_json::to_string(&long).unwrap());
     }
 }
