@@ -43,14 +43,18 @@ fn main() -> ExitCode {
     harn_catalog::process::tune_for_a_short_run();
     let cli = Cli::parse();
     // Inputs are bounded in depth, but the schema compiler and the serialisers recurse:
-    // a generous stack keeps every bounded input far from its end. The command runs on
-    // a worker of the thread pool its parallel parts use, so that it takes part in
-    // them rather than wait for other threads to wake, run them and wake it again.
-    let pool = rayon::ThreadPoolBuilder::new().stack_size(256 << 20).build();
-    let ran = pool.map(|pool| std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pool.install(|| run(cli)))));
+    // a generous stack keeps every bounded input far from its end.
+    let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(move || {
+        // The thread is worker 0 of the pool the command's parallel parts use, so that
+        // it takes part in them rather than wake the pool and sleep until they are done.
+        // Without the pool (a thread it could not start), they run on rayon's default.
+        let _ = rayon::ThreadPoolBuilder::new().use_current_thread().build_global();
+        run(cli)
+    });
+    let ran = worker.ok().and_then(|handle| handle.join().ok());
     match ran {
-        Ok(Ok(code)) => ExitCode::from(code),
-        _ => {
+        Some(code) => ExitCode::from(code),
+        None => {
             eprintln!("error: harn-catalog stopped unexpectedly; please report this with the input that caused it");
             ExitCode::from(USAGE)
         }
