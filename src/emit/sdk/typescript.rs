@@ -56,7 +56,8 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
         },
         || {
             let advertised: Vec<_> = sdk.tools.iter().filter_map(|t| t.mcp).collect();
-            json_in_single_quotes(&advertised)
+            // About a kilobyte and a half each in the GitHub server's: room for more.
+            json_in_single_quotes(&advertised, advertised.len() * 4096)
         },
     );
     // Every declaration is written here, in order, rather than by a loop of the
@@ -109,19 +110,20 @@ fn tool_parts(types: &Types<'_, '_>, tool: &Tool<'_>) -> ([Declaration; 3], Tool
         input,
         output: tool.output_type(),
         error: tool.error_type(),
-        comment: doc_comment(&doc, 1),
+        comment: Text::value(doc_comment(&doc, 1)),
         mcp: tool.mcp.is_some(),
         wrapped: tool.output_wrapped,
-        info: info(tool),
+        info: Text::value(info(tool)),
     };
     (declarations, model)
 }
 
 /// `value` as JSON (serde_json's compact output) in a single-quoted JavaScript
-/// string literal, for `JSON.parse`, written in one pass. Such text has no raw
-/// control characters (JSON escapes them), so only `\` and `'` need escaping; JSON's
-/// many `"` stay as they are, which keeps the longest line of the SDK cheap.
-fn json_in_single_quotes(value: &impl Serialize) -> String {
+/// string literal, for `JSON.parse`, written in one pass into a buffer of `capacity`
+/// bytes to start with. Such text has no raw control characters (JSON escapes them),
+/// so only `\` and `'` need escaping; JSON's many `"` stay as they are, which keeps
+/// the longest line of the SDK cheap.
+fn json_in_single_quotes(value: &impl Serialize, capacity: usize) -> String {
     /// Escapes `\` and `'` in what it is given; both are ASCII, so a character split
     /// between two writes is never cut.
     struct Quoting(Vec<u8>);
@@ -141,7 +143,9 @@ fn json_in_single_quotes(value: &impl Serialize) -> String {
         }
     }
     // serde_json writes token by token: escaped a block at a time, not a token.
-    let mut json = std::io::BufWriter::with_capacity(16 * 1024, Quoting(vec![b'\'']));
+    let mut start = Vec::with_capacity(capacity.max(2));
+    start.push(b'\'');
+    let mut json = std::io::BufWriter::with_capacity(16 * 1024, Quoting(start));
     serde_json::to_writer(&mut json, value).expect("a JSON value serialises");
     let mut literal = json.into_inner().map_err(|e| e.into_error()).expect("writing to memory does not fail").0;
     literal.push(b'\'');
@@ -195,13 +199,14 @@ struct ToolModel {
     input: String,
     output: String,
     error: String,
-    /// Its doc comment, as a member of the client and the handlers.
-    comment: String,
+    /// Its doc comment, as a member of the client and the handlers (a [`Text`], as
+    /// `info`: the longest of a tool's fields, lent rather than copied).
+    comment: minijinja::Value,
     /// Whether MCP advertises it, so that the client and the server cover it.
     mcp: bool,
     wrapped: bool,
     /// Its entry of the `tools` constant, as a TypeScript expression.
-    info: String,
+    info: minijinja::Value,
 }
 
 /// A name as a key of an object literal: `__proto__` there would set the prototype
@@ -731,11 +736,11 @@ mod tests {
     fn json_survives_its_single_quoted_literal() {
         let value = serde_json::json!({"d": "it's a \"quote\"\n\\d+ \u{2028} done\\", "p": "^\\\\'$"});
         let json = serde_json::to_string(&value).unwrap();
-        let literal = json_in_single_quotes(&value);
+        let literal = json_in_single_quotes(&value, 0);
         assert_eq!(unquote(&literal), json);
         assert!(!literal.contains('\n'), "a literal stays on its line");
         // Longer than a block of the writer: escapes on both sides of each block's end.
         let long: Vec<String> = (0..5000).map(|i| format!("{}'\\é", "x".repeat(i % 7))).collect();
-        assert_eq!(unquote(&json_in_single_quotes(&long)), serde_json::to_string(&long).unwrap());
+        assert_eq!(unquote(&json_in_single_quotes(&long, 100)), serde_json::to_string(&long).unwrap());
     }
 }
