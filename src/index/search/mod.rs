@@ -8,7 +8,11 @@ use std::borrow::Cow;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{Capability, Index, Kind, hash::sha256};
+mod entry;
+
+pub use entry::Entry;
+
+use super::{Index, Kind, hash::sha256};
 
 /// The analyzer's name, printed with every result page.
 pub const ANALYZER: &str = "lexical-v1";
@@ -116,31 +120,58 @@ fn each_term(text: &str, camel: bool, mut each: impl FnMut(&str)) {
         return terms.iter().for_each(|term| each(term));
     }
     let bytes = text.as_bytes();
-    let mut emit = |word: &str| each(fold(word));
-    let mut start: Option<usize> = None;
-    for (i, &b) in bytes.iter().enumerate() {
-        let ends = match start {
-            Some(_) if !b.is_ascii_alphanumeric() => true,
-            Some(_) if camel && b.is_ascii_uppercase() => {
-                bytes[i - 1].is_ascii_lowercase() || bytes[i - 1].is_ascii_digit()
-            }
-            _ => false,
-        };
-        if let (true, Some(from)) = (ends, start) {
-            emit(&text[from..i]);
-            start = None;
+    let boundary = |i: usize| {
+        camel && bytes[i].is_ascii_uppercase() && (bytes[i - 1].is_ascii_lowercase() || bytes[i - 1].is_ascii_digit())
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if !WORD[usize::from(bytes[i])] {
+            i += 1;
+            continue;
         }
-        if start.is_none() && b.is_ascii_alphanumeric() {
-            start = Some(i);
+        let start = i;
+        i += 1;
+        while i < bytes.len() && WORD[usize::from(bytes[i])] && !boundary(i) {
+            i += 1;
         }
-    }
-    if let Some(from) = start {
-        emit(&text[from..]);
+        each(fold(&text[start..i]));
     }
 }
 
+/// The bytes of ASCII terms, letters and digits, by value: one load a byte where
+/// the tests of each byte were the most of scoring.
+const WORD: [bool; 256] = {
+    let mut word = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        word[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    word
+};
+
 /// The most terms of a query that are scored; the rest are ignored.
 pub const MAX_QUERY_TERMS: usize = 64;
+
+/// A query as scoring reads it: its terms ([`MAX_QUERY_TERMS`] at most, the rest
+/// ignored) and, by the first byte of a term (ASCII lower-cased), which of them start
+/// with it.
+struct Query {
+    terms: Vec<String>,
+    starting: [u64; 256],
+}
+
+impl Query {
+    fn new(terms: &[String]) -> Self {
+        let terms = terms[..terms.len().min(MAX_QUERY_TERMS)].to_vec();
+        let mut starting = [0u64; 256];
+        for (i, term) in terms.iter().enumerate() {
+            // Terms are never empty, and already lower-cased.
+            starting[usize::from(term.as_bytes()[0])] |= 1 << i;
+        }
+        Query { terms, starting }
+    }
+}
 
 /// What one field holds of a query ([`MAX_QUERY_TERMS`] at most).
 struct Matches {
@@ -155,13 +186,18 @@ struct Matches {
 /// [`Matches`] of `text` (its terms as [`each_term`] makes them) for `query`, in one
 /// pass: the phrase is found by shift-and (bit `k` of `prefix`: the terms ending
 /// here match the query's first `k + 1`).
-fn matches(text: &str, camel: bool, query: &[String]) -> Matches {
+fn matches(text: &str, camel: bool, query: &Query) -> Matches {
+    let Query { terms: query, starting } = query;
     let full = 1u64 << (query.len() - 1);
     let (mut found, mut prefix, mut phrase, mut position, mut exact) = (0u64, 0u64, false, 0, true);
     each_term(text, camel, |term| {
         let mut equal = 0u64;
-        for (i, q) in query.iter().enumerate() {
-            if term.eq_ignore_ascii_case(q) {
+        // Only the query's terms that start as this one does are compared with it.
+        let mut candidates = starting[usize::from(term.as_bytes()[0].to_ascii_lowercase())];
+        while candidates != 0 {
+            let i = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            if term.eq_ignore_ascii_case(&query[i as usize]) {
                 equal |= 1 << i;
             }
         }
@@ -172,50 +208,6 @@ fn matches(text: &str, camel: bool, query: &[String]) -> Matches {
         position += 1;
     });
     Matches { terms: found, phrase: phrase && query.len() >= 2, exact: exact && position == query.len() }
-}
-
-/// What search reads of a capability: its strings borrowed from an index built in
-/// memory, or from the bytes of an index file where they hold no escape (reading an
-/// index of 10,000 tools into owned records took longer than searching it).
-#[derive(Deserialize)]
-pub struct Entry<'a> {
-    #[serde(borrow)]
-    id: Cow<'a, str>,
-    kind: Kind,
-    #[serde(borrow)]
-    name: Cow<'a, str>,
-    #[serde(borrow)]
-    title: Cow<'a, str>,
-    #[serde(borrow)]
-    description: Cow<'a, str>,
-    tags: Vec<String>,
-    #[serde(borrow)]
-    provider: Cow<'a, str>,
-    #[serde(borrow, rename = "contractHash")]
-    contract_hash: Cow<'a, str>,
-}
-
-impl<'i> From<&'i Capability> for Entry<'i> {
-    fn from(c: &'i Capability) -> Self {
-        Entry {
-            id: Cow::Borrowed(&c.id),
-            kind: c.kind,
-            name: Cow::Borrowed(&c.name),
-            title: Cow::Borrowed(&c.title),
-            description: Cow::Borrowed(&c.description),
-            // Tags are few and short: cloned rather than a second field type.
-            tags: c.tags.clone(),
-            provider: Cow::Borrowed(&c.provider),
-            contract_hash: Cow::Borrowed(&c.contract_hash),
-        }
-    }
-}
-
-impl<'i> Entry<'i> {
-    fn into_hit(self, score: u32) -> Hit<'i> {
-        let Entry { id, kind, name, title, description, contract_hash, .. } = self;
-        Hit { id, kind, name, score, title, description, contract_hash }
-    }
 }
 
 /// The bytes of the file at `path`, mapped into memory rather than copied: `search`
@@ -233,9 +225,8 @@ pub fn map(path: &std::path::Path) -> Option<memmap2::Mmap> {
 
 /// The score of one capability for a query's terms (0: not a result); terms past
 /// the [`MAX_QUERY_TERMS`]th are ignored.
-pub fn score(capability: &Entry<'_>, query: &[String]) -> u32 {
-    let query = &query[..query.len().min(MAX_QUERY_TERMS)];
-    if query.is_empty() {
+fn score(capability: &Entry<'_>, query: &Query) -> u32 {
+    if query.terms.is_empty() {
         return 0;
     }
     let name = matches(&capability.name, true, query);
@@ -255,8 +246,8 @@ pub fn score(capability: &Entry<'_>, query: &[String]) -> u32 {
             score += weight;
         }
     }
-    for (i, term) in query.iter().enumerate() {
-        if query[..i].contains(term) {
+    for (i, term) in query.terms.iter().enumerate() {
+        if query.terms[..i].contains(term) {
             continue;
         }
         let weighted = [
@@ -292,6 +283,8 @@ fn check(generation: &str, query: &[String]) -> String {
 /// A query as search reads it: its terms, and where the page starts.
 struct Request<'q> {
     terms: Vec<String>,
+    /// The terms as scoring reads them.
+    query: Query,
     offset: usize,
     /// The check of the cursor given, compared with the catalog's once it is known.
     check: Option<&'q str>,
@@ -307,7 +300,8 @@ impl<'q> Request<'q> {
                 (usize::from_str_radix(offset, 16).map_err(|_| BadCursor)?, Some(check))
             }
         };
-        Ok(Request { terms: terms(query), offset, check, limit: limit.clamp(1, MAX_LIMIT) })
+        let terms = terms(query);
+        Ok(Request { query: Query::new(&terms), terms, offset, check, limit: limit.clamp(1, MAX_LIMIT) })
     }
 
     /// How many of the best results the page needs: those of the pages before it too.
@@ -350,7 +344,7 @@ impl<'i> Ranking<'i> {
         Ranking { keep, count: 0, best: Vec::new() }
     }
 
-    fn offer(&mut self, entry: Entry<'i>, query: &[String]) {
+    fn offer(&mut self, entry: Entry<'i>, query: &Query) {
         let score = score(&entry, query);
         if score > 0 {
             self.count += 1;
@@ -393,7 +387,7 @@ fn rank<'i>(entries: impl ParallelIterator<Item = Entry<'i>>, request: &Request<
         .fold(
             || Ranking::new(keep),
             |mut ranking, entry| {
-                ranking.offer(entry, &request.terms);
+                ranking.offer(entry, &request.query);
                 ranking
             },
         )
@@ -499,9 +493,9 @@ fn rank_run<'a>(run: &'a str, request: &Request<'_>) -> Option<Ranking<'a>> {
     // An empty run is an empty array's.
     let mut rest = run;
     while !rest.is_empty() {
-        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Entry<'a>>();
-        ranking.offer(stream.next()?.ok()?, &request.terms);
-        rest = &rest[stream.byte_offset()..];
+        let (entry, length) = Entry::scan(rest)?;
+        ranking.offer(entry, &request.query);
+        rest = &rest[length..];
         if !rest.is_empty() {
             // A comma is followed by an entry: one that ends the run would end the array.
             rest = rest.strip_prefix(',').filter(|after| !after.is_empty())?;
@@ -545,7 +539,7 @@ mod tests {
 
     #[test]
     fn phrases_and_exact_names_are_found_in_one_pass() {
-        let query = terms("read file");
+        let query = Query::new(&terms("read file"));
         let m = matches("Reads the FILES of a dir; read file", false, &query);
         assert_eq!((m.terms, m.phrase, m.exact), (0b11, true, false));
         let m = matches("file read", false, &query);
@@ -554,7 +548,7 @@ mod tests {
         assert!(!matches("readFilesNow", true, &query).exact);
         assert!(!matches("read", true, &query).exact);
         // A repeated term: "a a b" is found in "a a a b".
-        let query = terms("ab ab cd");
+        let query = Query::new(&terms("ab ab cd"));
         assert!(matches("ab ab ab cd", false, &query).phrase);
         assert!(!matches("ab cd ab", false, &query).phrase);
     }

@@ -1,0 +1,267 @@
+//! What search reads of one capability, and the reader of the entries of an index
+//! file in the compact layout `index` writes.
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+
+use super::Hit;
+use crate::index::{Capability, Kind};
+
+/// What search reads of a capability: its strings borrowed from an index built in
+/// memory, or from the bytes of an index file where they hold no escape (reading an
+/// index of 10,000 tools into owned records took longer than searching it).
+#[derive(Deserialize)]
+pub struct Entry<'a> {
+    #[serde(borrow)]
+    pub(super) id: Cow<'a, str>,
+    pub(super) kind: Kind,
+    #[serde(borrow)]
+    pub(super) name: Cow<'a, str>,
+    #[serde(borrow)]
+    pub(super) title: Cow<'a, str>,
+    #[serde(borrow)]
+    pub(super) description: Cow<'a, str>,
+    pub(super) tags: Vec<String>,
+    #[serde(borrow)]
+    pub(super) provider: Cow<'a, str>,
+    #[serde(borrow, rename = "contractHash")]
+    pub(super) contract_hash: Cow<'a, str>,
+}
+
+impl<'i> From<&'i Capability> for Entry<'i> {
+    fn from(c: &'i Capability) -> Self {
+        Entry {
+            id: Cow::Borrowed(&c.id),
+            kind: c.kind,
+            name: Cow::Borrowed(&c.name),
+            title: Cow::Borrowed(&c.title),
+            description: Cow::Borrowed(&c.description),
+            // Tags are few and short: cloned rather than a second field type.
+            tags: c.tags.clone(),
+            provider: Cow::Borrowed(&c.provider),
+            contract_hash: Cow::Borrowed(&c.contract_hash),
+        }
+    }
+}
+
+impl<'i> Entry<'i> {
+    pub(super) fn into_hit(self, score: u32) -> Hit<'i> {
+        let Entry { id, kind, name, title, description, contract_hash, .. } = self;
+        Hit { id, kind, name, score, title, description, contract_hash }
+    }
+
+    /// The entry `text` starts with, and its length in bytes, when it is written as
+    /// `index` writes one: compact, its keys unescaped. `None` for anything else, and
+    /// for what serde_json would refuse (a repeated or missing field, a raw control
+    /// character in a string): the caller then reads the file with serde_json, which
+    /// says what is wrong, if anything.
+    ///
+    /// Hand-written because serde_json's general path (a visitor per entry, each key
+    /// matched and each value dispatched through it) was over half of a search of
+    /// 10,000 tools, most of it on strings this reads with one `memchr` each; escaped
+    /// strings and the values search does not read are still left to serde_json.
+    pub(super) fn scan(text: &'i str) -> Option<(Entry<'i>, usize)> {
+        let mut at = 1;
+        if !text.starts_with('{') {
+            return None;
+        }
+        let mut fields = Fields::default();
+        loop {
+            let key = key(text, at)?;
+            at += key.len() + 3;
+            at = if key == "tags" {
+                let (tags, end) = tags(text, at)?;
+                once(&mut fields.tags, tags)?;
+                end
+            } else if let Some(field) = fields.string(key) {
+                let (value, end) = string(text, at)?;
+                once(field, value)?;
+                end
+            } else {
+                skip(text, at)?
+            };
+            match text.as_bytes().get(at) {
+                Some(b',') => at += 1,
+                Some(b'}') => break,
+                _ => return None,
+            }
+        }
+        let kind = match fields.kind?.as_ref() {
+            "tool" => Kind::Tool,
+            "skill" => Kind::Skill,
+            _ => return None,
+        };
+        let entry = Entry {
+            id: fields.id?,
+            kind,
+            name: fields.name?,
+            title: fields.title?,
+            description: fields.description?,
+            tags: fields.tags?,
+            provider: fields.provider?,
+            contract_hash: fields.contract_hash?,
+        };
+        Some((entry, at + 1))
+    }
+}
+
+/// The fields of an entry as [`Entry::scan`] meets them.
+#[derive(Default)]
+struct Fields<'a> {
+    id: Option<Cow<'a, str>>,
+    kind: Option<Cow<'a, str>>,
+    name: Option<Cow<'a, str>>,
+    title: Option<Cow<'a, str>>,
+    description: Option<Cow<'a, str>>,
+    tags: Option<Vec<String>>,
+    provider: Option<Cow<'a, str>>,
+    contract_hash: Option<Cow<'a, str>>,
+}
+
+impl<'a> Fields<'a> {
+    /// The field of a string `key` names.
+    fn string(&mut self, key: &str) -> Option<&mut Option<Cow<'a, str>>> {
+        Some(match key {
+            "id" => &mut self.id,
+            "kind" => &mut self.kind,
+            "name" => &mut self.name,
+            "title" => &mut self.title,
+            "description" => &mut self.description,
+            "provider" => &mut self.provider,
+            "contractHash" => &mut self.contract_hash,
+            _ => return None,
+        })
+    }
+}
+
+/// Sets `field` to `value`; `None` when it is set already (serde_json refuses a
+/// repeated field).
+fn once<T>(field: &mut Option<T>, value: T) -> Option<()> {
+    field.is_none().then(|| *field = Some(value))
+}
+
+/// The unescaped key at `at` (`"key":`), without its quotes and colon.
+fn key(text: &str, at: usize) -> Option<&str> {
+    let bytes = text.as_bytes();
+    if bytes.get(at) != Some(&b'"') {
+        return None;
+    }
+    let close = at + 1 + memchr::memchr2(b'"', b'\\', &bytes[at + 1..])?;
+    (bytes[close] == b'"' && bytes.get(close + 1) == Some(&b':')).then(|| &text[at + 1..close])
+}
+
+/// The string at `at` and where it ends: borrowed when it holds no escape, else
+/// decoded by serde_json.
+fn string(text: &str, at: usize) -> Option<(Cow<'_, str>, usize)> {
+    let bytes = text.as_bytes();
+    if bytes.get(at) != Some(&b'"') {
+        return None;
+    }
+    let close = at + 1 + memchr::memchr2(b'"', b'\\', &bytes[at + 1..])?;
+    if bytes[close] == b'"' {
+        let value = &text[at + 1..close];
+        // JSON has no raw control characters in a string. Every byte is looked at,
+        // without stopping at the first, so that the test runs on whole vectors.
+        let plain = value.bytes().fold(true, |plain, b| plain & (b >= 0x20));
+        return plain.then_some((Cow::Borrowed(value), close + 1));
+    }
+    let mut stream = serde_json::Deserializer::from_str(&text[at..]).into_iter::<String>();
+    let value = stream.next()?.ok()?;
+    Some((Cow::Owned(value), at + stream.byte_offset()))
+}
+
+/// The array of strings at `at` and where it ends.
+fn tags(text: &str, mut at: usize) -> Option<(Vec<String>, usize)> {
+    let bytes = text.as_bytes();
+    if bytes.get(at) != Some(&b'[') {
+        return None;
+    }
+    let mut tags = Vec::new();
+    if bytes.get(at + 1) == Some(&b']') {
+        return Some((tags, at + 2));
+    }
+    loop {
+        let (tag, end) = string(text, at + 1)?;
+        tags.push(tag.into_owned());
+        at = end;
+        match bytes.get(at) {
+            Some(b',') => {}
+            Some(b']') => return Some((tags, at + 1)),
+            _ => return None,
+        }
+    }
+}
+
+/// Where the value at `at`, one search does not read, ends (serde_json checks it).
+fn skip(text: &str, at: usize) -> Option<usize> {
+    let mut stream = serde_json::Deserializer::from_str(&text[at..]).into_iter::<serde::de::IgnoredAny>();
+    stream.next()?.ok()?;
+    Some(at + stream.byte_offset())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fields of an entry, to compare what scanning and serde_json read.
+    fn fields(entry: &Entry<'_>) -> Vec<String> {
+        let mut fields = vec![entry.id.to_string(), entry.kind.as_str().to_owned(), entry.name.to_string()];
+        fields.extend([&entry.title, &entry.description, &entry.provider, &entry.contract_hash].map(|f| f.to_string()));
+        fields.extend(entry.tags.iter().cloned());
+        fields
+    }
+
+    const ENTRY: &str = r#"{"id":"tool:fs/cat","kind":"tool","name":"cat","title":"Cat","description":"Prints files","tags":["fs","read"],"provider":"p","modelDiscoverable":true,"contractHash":"sha256:0","cost":{"bytes":10,"tokens":3}}"#;
+
+    /// What scanning reads is what serde_json reads, escapes decoded, fields it does
+    /// not know skipped whatever they hold, in any order.
+    #[test]
+    fn scanning_reads_what_serde_json_reads() {
+        let texts = [
+            ENTRY.to_owned(),
+            ENTRY.replace("Prints files", r#"Prints \"files\" of a r\u00e9pertoire\\"#),
+            ENTRY.replace(r#"["fs","read"]"#, "[]").replace(r#""title":"Cat""#, r#""title":"Ça""#),
+            ENTRY.replace(r#""read""#, r#""r\u00e9ad""#).replace(r#""kind":"tool""#, r#""kind":"skill""#),
+            ENTRY.replace(
+                r#""modelDiscoverable":true"#,
+                r#""x":{"id":"a","n":[1,-2.5e3,null,false,{"y":"}],\""}]},"modelDiscoverable":true"#,
+            ),
+            // Another order of the fields.
+            r#"{"contractHash":"h","tags":["t"],"provider":"p","description":"d","title":"t","name":"n","kind":"tool","id":"i"}"#.to_owned(),
+        ];
+        for text in &texts {
+            let (scanned, length) = Entry::scan(text).unwrap_or_else(|| panic!("{text}"));
+            let parsed: Entry<'_> = serde_json::from_str(text).unwrap();
+            assert_eq!(fields(&scanned), fields(&parsed), "{text}");
+            assert_eq!(length, text.len(), "{text}");
+            // Followed by the next entry, it still ends where the first does.
+            assert_eq!(Entry::scan(&format!("{text},{ENTRY}")).unwrap().1, text.len());
+        }
+        let (scanned, _) = Entry::scan(ENTRY).unwrap();
+        assert!(matches!(scanned.description, Cow::Borrowed(_)), "a string without escapes is borrowed");
+    }
+
+    /// Whatever is not written as `index` writes it is left to serde_json, which
+    /// refuses what is wrong (all but the first two of these) and reads the rest.
+    #[test]
+    fn scanning_leaves_every_other_layout_and_every_error_to_serde_json() {
+        let texts = [
+            ENTRY.replace(r#""id":"tool:fs/cat""#, r#""id": "tool:fs/cat""#),
+            ENTRY.replace(r#""name":"#, r#""n\u0061me":"#),
+            ENTRY.replace(r#""provider":"p""#, r#""provider":"p","name":"again""#),
+            ENTRY.replace(r#""tags":["fs","read"],"#, ""),
+            ENTRY.replace(r#""kind":"tool""#, r#""kind":"prompt""#),
+            ENTRY.replace(r#""title":"Cat""#, r#""title":7"#),
+            ENTRY.replace(r#""title":"Cat""#, "\"title\":\"C\tat\""),
+            ENTRY.replace(r#"["fs","read"]"#, r#"["fs",3]"#),
+            ENTRY.replace(r#""cost":{"bytes":10,"tokens":3}"#, r#""cost":{"bytes":10,}"#),
+            ENTRY.replace(r#""tags":["fs","read"]"#, r#""tags":["fs"],"tags":["fs"]"#),
+            ENTRY.strip_suffix('}').unwrap().to_owned(),
+        ];
+        for (i, text) in texts.iter().enumerate() {
+            assert!(Entry::scan(text).is_none(), "{text}");
+            assert_eq!(serde_json::from_str::<Entry<'_>>(text).is_ok(), i < 2, "{text}");
+        }
+    }
+}
