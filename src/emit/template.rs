@@ -24,7 +24,7 @@ pub fn render_sized(name: &str, source: &str, context: &impl Serialize, capacity
         .get_template(name)
         .and_then(|t| t.render_captured_to(minijinja::Value::from(minijinja::value::Serde(context)), &mut rendered))
         .expect("the bundled template renders");
-    tidy(String::from_utf8(rendered).expect("minijinja writes UTF-8"))
+    tidy(rendered)
 }
 
 /// Text written ahead of rendering that a template places as it is (`{{ name }}`):
@@ -50,28 +50,31 @@ impl minijinja::value::Object for Text {
     }
 }
 
-/// `text` with every line right-trimmed and one trailing newline, in place: the
-/// SDKs run to hundreds of kilobytes.
-fn tidy(text: String) -> String {
-    let mut bytes = text.into_bytes();
+/// The text minijinja wrote, with every line right-trimmed and one trailing newline,
+/// trimmed in place: the SDKs run to hundreds of kilobytes.
+fn tidy(mut bytes: Vec<u8>) -> String {
     if !bytes.is_empty() && bytes.last() != Some(&b'\n') {
         bytes.push(b'\n');
     }
-    // Each line is moved down over the whitespace cut from the lines before it.
-    let (mut read, mut written) = (0, 0);
-    while let Some(newline) = memchr::memchr(b'\n', &bytes[read..]).map(|at| read + at) {
-        let line = &bytes[read..newline];
-        let kept = match line.last() {
-            Some(last) if last.is_ascii() && !last.is_ascii_whitespace() => line.len(),
-            _ => std::str::from_utf8(line).expect("a line of UTF-8 text").trim_end().len(),
-        };
-        if written < read {
-            bytes.copy_within(read..read + kept, written);
+    // The trailing whitespace of each line, found first: few lines have any.
+    let mut cuts = Vec::new();
+    let mut start = 0;
+    for newline in memchr::memchr_iter(b'\n', &bytes) {
+        let line = &bytes[start..newline];
+        if line.last().is_some_and(|last| !last.is_ascii() || last.is_ascii_whitespace()) {
+            let kept = std::str::from_utf8(line).map_or(line.len(), |line| line.trim_end().len());
+            if kept < line.len() {
+                cuts.push(start + kept..newline);
+            }
         }
-        written += kept;
-        bytes[written] = b'\n';
-        written += 1;
-        read = newline + 1;
+        start = newline + 1;
+    }
+    // Then the text between the cuts moved down over them.
+    let mut written = cuts.first().map_or(bytes.len(), |cut| cut.start);
+    for (i, cut) in cuts.iter().enumerate() {
+        let next = cuts.get(i + 1).map_or(bytes.len(), |after| after.start);
+        bytes.copy_within(cut.end..next, written);
+        written += next - cut.end;
     }
     bytes.truncate(written);
     while bytes.ends_with(b"\n\n") {
@@ -79,7 +82,7 @@ fn tidy(text: String) -> String {
     }
     // Whole lines were kept, each cut where its trailing whitespace starts: a
     // character boundary.
-    String::from_utf8(bytes).expect("trimmed lines are UTF-8")
+    String::from_utf8(bytes).expect("minijinja writes UTF-8")
 }
 
 #[cfg(test)]
@@ -102,9 +105,11 @@ mod tests {
 
     #[test]
     fn lines_are_right_trimmed_and_end_with_one_newline() {
-        assert_eq!(tidy("a  \nb\u{a0}\r\n\n  c\t\n\n\n".to_owned()), "a\nb\n\n  c\n");
-        assert_eq!(tidy("no newline at the end ".to_owned()), "no newline at the end\n");
-        assert_eq!(tidy("é \n\n".to_owned()), "é\n");
-        assert_eq!(tidy(String::new()), "");
+        assert_eq!(tidy("a  \nb\u{a0}\r\n\n  c\t\n\n\n".into()), "a\nb\n\n  c\n");
+        assert_eq!(tidy("no newline at the end ".into()), "no newline at the end\n");
+        assert_eq!(tidy("é \n\n".into()), "é\n");
+        assert_eq!(tidy(Vec::new()), "");
+        // Cuts in a row, and lines that end in other characters than ASCII.
+        assert_eq!(tidy("aé\nb \n c\u{3000}\n\t\nd".into()), "aé\nb\n c\n\nd\n");
     }
 }
