@@ -264,4 +264,97 @@ mod tests {
             assert_eq!(serde_json::from_str::<Entry<'_>>(text).is_ok(), i < 2, "{text}");
         }
     }
+
+    /// The JSON text of a string, its characters drawn from those that matter to
+    /// scanning: escapes, non-ASCII, a raw control character, a lone surrogate, an
+    /// unknown escape, the punctuation of JSON and a quote that ends it early.
+    fn random_string(rng: &mut fastrand::Rng) -> String {
+        let mut text = String::from("\"");
+        for _ in 0..rng.usize(0..10) {
+            text.push_str(match rng.usize(0..300) {
+                0 => "\\\"",
+                1 => "\\\\",
+                2 => "\\u00e9",
+                3 => "é",
+                4 => "\\n",
+                5 => "\t",
+                6 => "\\ud800",
+                7 => "\\x",
+                8 => "},{\"id\":",
+                9 => "\"",
+                10 => "]",
+                _ => ["a", "b", "Tool", "s", " ", "_", "9"][rng.usize(0..7)],
+            });
+        }
+        text.push('"');
+        text
+    }
+
+    /// A value for a field search does not read, right or wrong.
+    fn random_value(rng: &mut fastrand::Rng) -> String {
+        let values = ["true", "null", "-1.5e3", "[1,{\"a\":\"b\"}]", "{\"id\":\"x\"}", "tru", "[1,]", "{}"];
+        if rng.bool() { random_string(rng) } else { values[rng.usize(0..values.len())].to_owned() }
+    }
+
+    /// An entry as `index` writes one, or one changed in a way scanning must notice:
+    /// a field missing, repeated or of the wrong type, another order, an escaped or
+    /// unknown key, whitespace, a kind that is not one.
+    fn random_entry(rng: &mut fastrand::Rng) -> String {
+        let mut members: Vec<(String, String)> = Vec::new();
+        for key in ["id", "kind", "name", "title", "description", "tags", "provider", "contractHash"] {
+            if rng.usize(0..40) == 0 {
+                continue;
+            }
+            let value = match key {
+                "kind" => ["\"tool\"", "\"skill\"", "\"prompt\"", "\"t\\u006fol\"", "3"]
+                    [rng.usize(0..5).min(rng.usize(0..5))]
+                .to_owned(),
+                "tags" if rng.usize(0..30) == 0 => "[\"a\",3]".to_owned(),
+                "tags" => {
+                    format!("[{}]", (0..rng.usize(0..3)).map(|_| random_string(rng)).collect::<Vec<_>>().join(","))
+                }
+                _ if rng.usize(0..40) == 0 => "7".to_owned(),
+                _ => random_string(rng),
+            };
+            let key = if rng.usize(0..40) == 0 { key.replacen('i', "\\u0069", 1) } else { key.to_owned() };
+            members.push((key, value));
+            if rng.usize(0..40) == 0 {
+                let again = members[members.len() - 1].clone();
+                members.push(again);
+            }
+        }
+        for _ in 0..rng.usize(0..3) {
+            let key = ["modelDiscoverable", "cost", "x", "deferLoading"][rng.usize(0..4)].to_owned();
+            members.insert(rng.usize(0..=members.len()), (key, random_value(rng)));
+        }
+        if rng.usize(0..10) == 0 {
+            rng.shuffle(&mut members);
+        }
+        let space = |rng: &mut fastrand::Rng| if rng.usize(0..50) == 0 { " " } else { "" };
+        let members: Vec<String> =
+            members.iter().map(|(key, value)| format!("\"{key}\":{}{value}", space(rng))).collect();
+        format!("{{{}}}", members.join(&format!(",{}", space(rng))))
+    }
+
+    /// Entries made at random: whatever scanning reads, serde_json reads the same,
+    /// and whatever serde_json refuses, scanning declines.
+    #[test]
+    fn scanning_agrees_with_serde_json_on_random_entries() {
+        let mut rng = fastrand::Rng::with_seed(13);
+        let (mut scanned, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let text = random_entry(&mut rng);
+            match (Entry::scan(&text), serde_json::from_str::<Entry<'_>>(&text)) {
+                (Some((entry, length)), Ok(parsed)) => {
+                    assert_eq!(length, text.len(), "{text}");
+                    assert_eq!(fields(&entry), fields(&parsed), "{text}");
+                    scanned += 1;
+                }
+                (Some(_), Err(e)) => panic!("scanned what serde_json refuses ({e}): {text}"),
+                (None, parsed) => refused += usize::from(parsed.is_err()),
+            }
+        }
+        // Both kinds of text were made, many of each.
+        assert!(scanned > 2_000 && refused > 2_000, "{scanned} scanned, {refused} refused");
+    }
 }
