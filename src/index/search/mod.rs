@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 mod entry;
 
-pub use entry::Entry;
+use entry::Entry;
 
 use super::{Index, Kind, hash::sha256};
 
@@ -71,6 +71,12 @@ pub enum FileError {
     /// The file starts as an index but is not one: what the JSON parser says.
     Invalid(String),
     BadCursor,
+}
+
+impl From<BadCursor> for FileError {
+    fn from(BadCursor: BadCursor) -> Self {
+        FileError::BadCursor
+    }
 }
 
 /// The terms of `text`: lower-cased (Unicode), every character that is not a letter
@@ -153,23 +159,26 @@ const WORD: [bool; 256] = {
 /// The most terms of a query that are scored; the rest are ignored.
 pub const MAX_QUERY_TERMS: usize = 64;
 
-/// A query as scoring reads it: its terms ([`MAX_QUERY_TERMS`] at most, the rest
-/// ignored) and, by the first byte of a term (ASCII lower-cased), which of them start
-/// with it.
+/// A query's terms and, by the first byte of a term (ASCII lower-cased), which of
+/// the scored ones start with it.
 struct Query {
     terms: Vec<String>,
     starting: [u64; 256],
 }
 
 impl Query {
-    fn new(terms: &[String]) -> Self {
-        let terms = terms[..terms.len().min(MAX_QUERY_TERMS)].to_vec();
+    fn new(terms: Vec<String>) -> Self {
         let mut starting = [0u64; 256];
-        for (i, term) in terms.iter().enumerate() {
+        for (i, term) in terms.iter().take(MAX_QUERY_TERMS).enumerate() {
             // Terms are never empty, and already lower-cased.
             starting[usize::from(term.as_bytes()[0])] |= 1 << i;
         }
         Query { terms, starting }
+    }
+
+    /// The terms scored: the first [`MAX_QUERY_TERMS`], the rest ignored.
+    fn scored(&self) -> &[String] {
+        &self.terms[..self.terms.len().min(MAX_QUERY_TERMS)]
     }
 }
 
@@ -187,7 +196,7 @@ struct Matches {
 /// pass: the phrase is found by shift-and (bit `k` of `prefix`: the terms ending
 /// here match the query's first `k + 1`).
 fn matches(text: &str, camel: bool, query: &Query) -> Matches {
-    let Query { terms: query, starting } = query;
+    let (starting, query) = (&query.starting, query.scored());
     let full = 1u64 << (query.len() - 1);
     let (mut found, mut prefix, mut phrase, mut position, mut exact) = (0u64, 0u64, false, 0, true);
     each_term(text, camel, |term| {
@@ -229,6 +238,7 @@ fn score(capability: &Entry<'_>, query: &Query) -> u32 {
     if query.terms.is_empty() {
         return 0;
     }
+    let terms = query.scored();
     let name = matches(&capability.name, true, query);
     let title = matches(&capability.title, false, query);
     let description = matches(&capability.description, false, query);
@@ -246,8 +256,8 @@ fn score(capability: &Entry<'_>, query: &Query) -> u32 {
             score += weight;
         }
     }
-    for (i, term) in query.terms.iter().enumerate() {
-        if query.terms[..i].contains(term) {
+    for (i, term) in terms.iter().enumerate() {
+        if terms[..i].contains(term) {
             continue;
         }
         let weighted = [
@@ -282,8 +292,6 @@ fn check(generation: &str, query: &[String]) -> String {
 
 /// A query as search reads it: its terms, and where the page starts.
 struct Request<'q> {
-    terms: Vec<String>,
-    /// The terms as scoring reads them.
     query: Query,
     offset: usize,
     /// The check of the cursor given, compared with the catalog's once it is known.
@@ -300,8 +308,7 @@ impl<'q> Request<'q> {
                 (usize::from_str_radix(offset, 16).map_err(|_| BadCursor)?, Some(check))
             }
         };
-        let terms = terms(query);
-        Ok(Request { query: Query::new(&terms), terms, offset, check, limit: limit.clamp(1, MAX_LIMIT) })
+        Ok(Request { query: Query::new(terms(query)), offset, check, limit: limit.clamp(1, MAX_LIMIT) })
     }
 
     /// How many of the best results the page needs: those of the pages before it too.
@@ -312,7 +319,7 @@ impl<'q> Request<'q> {
     /// The page of `ranking`, when the cursor (if any) was handed out for this query
     /// over the catalog snapshot `generation`.
     fn page<'i>(&self, generation: &str, ranking: Ranking<'i>) -> Result<Page<'i>, BadCursor> {
-        if self.check.is_some_and(|given| given != check(generation, &self.terms)) {
+        if self.check.is_some_and(|given| given != check(generation, &self.query.terms)) {
             return Err(BadCursor);
         }
         let (count, mut best) = (ranking.count, ranking.best);
@@ -320,7 +327,7 @@ impl<'q> Request<'q> {
         let end = self.keep().min(count);
         let results =
             best.into_iter().take(end).skip(self.offset).map(|(score, entry)| entry.into_hit(score)).collect();
-        let next_cursor = (end < count).then(|| cursor(generation, &self.terms, end));
+        let next_cursor = (end < count).then(|| cursor(generation, &self.query.terms, end));
         Ok(Page { analyzer: ANALYZER, results, next_cursor })
     }
 }
@@ -418,7 +425,7 @@ fn search_bytes<'a>(
     cursor: Option<&str>,
     run_bytes: usize,
 ) -> Result<Page<'a>, FileError> {
-    let request = Request::new(query, limit, cursor).map_err(|BadCursor| FileError::BadCursor)?;
+    let request = Request::new(query, limit, cursor)?;
     // The whole file is checked to be UTF-8 once, so that the parser need not check
     // each string it borrows.
     let text = std::str::from_utf8(bytes).map_err(|e| FileError::Invalid(e.to_string()))?;
@@ -429,7 +436,7 @@ fn search_bytes<'a>(
             (snapshot.generation, rank(snapshot.capabilities.into_par_iter(), &request))
         }
     };
-    request.page(&generation, ranking).map_err(|BadCursor| FileError::BadCursor)
+    Ok(request.page(&generation, ranking)?)
 }
 
 /// An index file as a whole, in any layout: what search reads when the file is not
@@ -539,7 +546,7 @@ mod tests {
 
     #[test]
     fn phrases_and_exact_names_are_found_in_one_pass() {
-        let query = Query::new(&terms("read file"));
+        let query = Query::new(terms("read file"));
         let m = matches("Reads the FILES of a dir; read file", false, &query);
         assert_eq!((m.terms, m.phrase, m.exact), (0b11, true, false));
         let m = matches("file read", false, &query);
@@ -548,7 +555,7 @@ mod tests {
         assert!(!matches("readFilesNow", true, &query).exact);
         assert!(!matches("read", true, &query).exact);
         // A repeated term: "a a b" is found in "a a a b".
-        let query = Query::new(&terms("ab ab cd"));
+        let query = Query::new(terms("ab ab cd"));
         assert!(matches("ab ab ab cd", false, &query).phrase);
         assert!(!matches("ab cd ab", false, &query).phrase);
     }
