@@ -37,17 +37,8 @@ impl Compilation {
     /// The prepared catalog, once the diagnostics are logged; without one (the input
     /// was refused, or the prepare phase did not run), how the compilation failed.
     pub fn into_prepared(self, log: &mut crate::diagnostics::Log<'_>) -> Result<Prepared, crate::diagnostics::Failed> {
-        let diagnostics = self.diagnostics.into_vec();
-        match self.prepared {
-            Some(prepared) if self.catalog.is_some() => {
-                log.report(&diagnostics, "");
-                Ok(prepared)
-            }
-            _ => {
-                log.report(&diagnostics, "; nothing was written");
-                Err(crate::diagnostics::Failed::of(self.unreadable))
-            }
-        }
+        let prepared = self.prepared.filter(|_| self.catalog.is_some());
+        log.outcome(self.diagnostics.as_slice(), prepared, self.unreadable)
     }
 }
 

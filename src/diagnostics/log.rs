@@ -61,6 +61,22 @@ impl<'a> Log<'a> {
         self.text(&text);
     }
 
+    /// The diagnostics of a run that makes one thing, reported with its outcome:
+    /// `made`, or without it, `; nothing was written` and how the run failed
+    /// ([`Failed::of`] whether the input was `unreadable`).
+    pub fn outcome<T>(&mut self, diagnostics: &[Diagnostic], made: Option<T>, unreadable: bool) -> Result<T, Failed> {
+        match made {
+            Some(made) => {
+                self.report(diagnostics, "");
+                Ok(made)
+            }
+            None => {
+                self.report(diagnostics, "; nothing was written");
+                Err(Failed::of(unreadable))
+            }
+        }
+    }
+
     /// The diagnostics, rendered, then the closing summary (`error: 2 errors; {outcome}`
     /// in human output; `outcome` is empty or starts with `; `).
     pub fn report(&mut self, diagnostics: &[Diagnostic], outcome: &str) {

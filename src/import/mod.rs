@@ -322,16 +322,9 @@ pub fn import_text(
     if deny_warnings {
         diagnostics.iter_mut().for_each(Diagnostic::deny_warning);
     }
-    let declaration = match imported.declaration {
-        Some(declaration) if !diagnostics.iter().any(Diagnostic::is_error) => declaration,
-        _ => {
-            log.report(&diagnostics, "; nothing was written");
-            return Err(Failed::of(imported.unreadable));
-        }
-    };
-    let text = render(&declaration, output);
-    log.report(&diagnostics, "");
-    text.map_err(|e| log.fail(Failed::Unusable, format!("{e}; nothing was written")))
+    let declaration = imported.declaration.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
+    let declaration = log.outcome(&diagnostics, declaration, imported.unreadable)?;
+    render(&declaration, output).map_err(|e| log.fail(Failed::Unusable, format!("{e}; nothing was written")))
 }
 
 /// The declaration as text in `output`, ending with one newline; why it cannot be

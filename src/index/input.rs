@@ -30,16 +30,7 @@ impl Indexed {
     /// for which freeing every tool's definitions would only cost time.
     pub fn reported(self, log: &mut Log<'_>) -> Result<Built, Failed> {
         std::mem::forget(self.compilation);
-        match self.built {
-            Some(built) => {
-                log.report(&self.diagnostics, "");
-                Ok(built)
-            }
-            None => {
-                log.report(&self.diagnostics, "; nothing was written");
-                Err(Failed::of(self.unreadable))
-            }
-        }
+        log.outcome(&self.diagnostics, self.built, self.unreadable)
     }
 }
 
