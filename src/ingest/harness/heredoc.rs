@@ -116,6 +116,9 @@ fn branch(text: &str) -> Option<Range<usize>> {
     first.map(|token| token.at)
 }
 
+/// The option a tool prints its schema for.
+const TOKEN: &str = "--schema";
+
 /// A `--schema` token (`at`) and the line it is on.
 #[derive(Clone)]
 struct Token {
@@ -126,7 +129,6 @@ struct Token {
 /// Every `--schema` token on a line of code: not in the `#!` line, not in a line
 /// that is a comment (`#` first), not part of a longer word (`--schema-file`).
 fn tokens(text: &str) -> Vec<Token> {
-    const TOKEN: &str = "--schema";
     let mut found = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
@@ -151,7 +153,6 @@ fn tokens(text: &str) -> Vec<Token> {
 /// `test "$1" = --schema`), a case arm's pattern (`--schema)`, `-s|--schema)`,
 /// `"--schema")`), or any word of an `if`/`elif` line outside a string.
 fn is_condition(line: &str, at: usize) -> bool {
-    const TOKEN: &str = "--schema";
     let end = at + TOKEN.len();
     // Quoted as a word of its own (`"--schema"`), or not quoted at all.
     let (open, close) = (line[..at].chars().next_back(), line[end..].chars().next());
