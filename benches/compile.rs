@@ -56,7 +56,7 @@ fn benches(c: &mut Criterion) {
 /// The catalog a generated registry compiles to, every audience kept (as `diff` does).
 fn compiled(registry: &serde_json::Value) -> harn_catalog::compile::Compilation {
     let source = SourceFile::new("bench.json", registry.to_string(), Format::Json);
-    compile_source(source, harn_catalog::diff::options(harn_catalog::ingest::harn::Surface::Auto))
+    compile_source(source, harn_catalog::commands::diff::options(harn_catalog::ingest::harn::Surface::Auto))
 }
 
 fn diff_benches(c: &mut Criterion) {
@@ -64,7 +64,7 @@ fn diff_benches(c: &mut Criterion) {
     group.sample_size(10);
     for tools in [1_000, 10_000] {
         let (old, new) = (compiled(&generate::registry(tools)), compiled(&generate::changed(tools)));
-        let side = |c| harn_catalog::diff::Compared::of(c).expect("the generated registry compiles");
+        let side = |c| harn_catalog::commands::diff::side(c).expect("the generated registry compiles");
         group.bench_function(BenchmarkId::new("compare two catalogs", tools), |b| {
             b.iter(|| harn_catalog::diff::diff(&side(&old), &side(&new)).len())
         });

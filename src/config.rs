@@ -44,6 +44,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostics::{Diagnostic, Origin};
+pub use crate::diff::Accepted;
+use crate::ingest::harn::Surface;
 use crate::paths;
 use crate::source::{Format, SourceFile};
 
@@ -128,6 +130,14 @@ impl Default for Lint {
     }
 }
 
+/// One input a configuration compiles: where it is, and which registry a `.harn`
+/// module stands for there (its target's `surface`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub path: PathBuf,
+    pub surface: Surface,
+}
+
 /// One catalog to generate.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -140,7 +150,7 @@ pub struct CatalogTarget {
     pub deny_warnings: bool,
     /// For a `.harn` input: `auto` (default), `exports` or `script`.
     #[serde(default)]
-    pub surface: crate::ingest::harn::Surface,
+    pub surface: Surface,
 }
 
 /// One SDK to generate: a folder the generator owns (`check` reports files in it that
@@ -154,18 +164,7 @@ pub struct SdkTarget {
     #[serde(default)]
     pub deny_warnings: bool,
     #[serde(default)]
-    pub surface: crate::ingest::harn::Surface,
-}
-
-/// A change accepted by a reviewer: `harn-catalog diff` still prints it, marked
-/// accepted, but it no longer fails the run.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Accepted {
-    /// The change's fingerprint, as `harn-catalog diff` prints it.
-    pub fingerprint: Spanned<String>,
-    /// Why it is acceptable.
-    pub reason: String,
+    pub surface: Surface,
 }
 
 #[derive(Deserialize)]
@@ -224,14 +223,15 @@ impl Config {
         Ok(&self.catalogs)
     }
 
-    /// Every input the configuration compiles, catalogs' then SDKs', each once, resolved
-    /// against its folder; an error for a configuration that lists none (see
-    /// [`Config::targets`]).
-    pub fn inputs(&self) -> Result<Vec<PathBuf>, String> {
+    /// Every input the configuration compiles, catalogs' then SDKs', each once with
+    /// the surface its target reads it on, resolved against its folder; an error for a
+    /// configuration that lists none (see [`Config::targets`]).
+    pub fn inputs(&self) -> Result<Vec<Input>, String> {
         self.targets()?;
-        let named = self.catalogs.iter().map(|t| &t.input).chain(self.sdks.iter().map(|t| &t.input));
-        let mut inputs: Vec<PathBuf> = Vec::new();
-        for input in named.map(|input| self.root.join(input.get_ref())) {
+        let named =
+            self.catalogs.iter().map(|t| (&t.input, t.surface)).chain(self.sdks.iter().map(|t| (&t.input, t.surface)));
+        let mut inputs: Vec<Input> = Vec::new();
+        for input in named.map(|(path, surface)| Input { path: self.root.join(path.get_ref()), surface }) {
             if !inputs.contains(&input) {
                 inputs.push(input);
             }
@@ -303,7 +303,8 @@ mod tests {
                     [[sdk]]\ninput = \"a.json\"\noutput = \"sdk\"\nlanguage = \"rust\"\n\
                     [[sdk]]\ninput = \"b.yaml\"\noutput = \"docs\"\nlanguage = \"markdown\"\n";
         std::fs::write(&path, text).unwrap();
-        assert_eq!(load(&path).unwrap().inputs().unwrap(), [dir.path().join("a.json"), dir.path().join("b.yaml")]);
+        let paths: Vec<PathBuf> = load(&path).unwrap().inputs().unwrap().into_iter().map(|input| input.path).collect();
+        assert_eq!(paths, [dir.path().join("a.json"), dir.path().join("b.yaml")]);
         std::fs::write(&path, "").unwrap();
         assert!(load(&path).unwrap().inputs().unwrap_err().contains("no [[catalog]] or [[sdk]]"));
     }

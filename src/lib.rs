@@ -22,6 +22,7 @@
 //! against.
 
 pub mod check;
+pub mod commands;
 pub mod compile;
 pub mod config;
 pub mod contract;
@@ -31,7 +32,6 @@ pub mod digest;
 pub mod docs;
 pub mod drift;
 pub mod emit;
-pub mod generate;
 pub mod import;
 pub mod index;
 pub mod ingest;

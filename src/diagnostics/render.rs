@@ -9,7 +9,7 @@ use super::{Diagnostic, Origin, Severity};
 use crate::source::{ceil_char_boundary, floor_char_boundary};
 
 /// The `--format` of diagnostics on stderr.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ErrorFormat {
     /// rustc-style, with the offending source line.
     Human,

@@ -5,8 +5,21 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
 
+use serde::Deserialize;
+use toml::Spanned;
+
 use super::Change;
-use crate::config::Accepted;
+
+/// A change accepted by a reviewer: `harn-catalog diff` still prints it, marked
+/// accepted, but it no longer fails the run.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Accepted {
+    /// The change's fingerprint, as `harn-catalog diff` prints it.
+    pub fingerprint: Spanned<String>,
+    /// Why it is acceptable.
+    pub reason: String,
+}
 
 /// Marks every change whose fingerprint `accepted` lists with its reason; returns the
 /// entries that matched no change, which the list should lose.

@@ -13,11 +13,9 @@
 
 pub mod accept;
 mod contract_hash;
-pub mod git;
 mod metadata;
 mod render;
 mod rule;
-pub mod run;
 mod schema;
 mod semver;
 mod tools;
@@ -27,14 +25,13 @@ use std::fmt::Write as _;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+pub use accept::Accepted;
 pub use contract_hash::{Moved, moved};
 pub use render::{DiffFormat, Report};
 pub use rule::{DiffRule, Levels, RegisteredDiffRule, all_diff_rules};
 
-use crate::compile::{Compilation, Options};
 use crate::contract::ToolCatalog;
 use crate::diagnostics::Origin;
-use crate::ingest::harn::Surface;
 use crate::pointer::{Part, Pointer, Segment};
 use crate::provenance::Provenance;
 
@@ -87,29 +84,12 @@ impl Side {
     }
 }
 
-/// How `harn-catalog diff` compiles each side: every tool kept, whatever its audiences
-/// (each audience is a contract with someone), through the catalog phase, whose
-/// checks define the catalog. The prepare phase's checks of the generated CLI and the
-/// MCP projection are `schema`'s and `check`'s: a diff compares contracts, and on two
-/// large catalogs that phase is an eighth of its time.
-pub fn options(surface: Surface) -> Options {
-    Options { surface, every_audience: true, catalog_phase_only: true, ..Options::default() }
-}
-
 /// One side of a comparison: a compiled catalog and, when it was compiled from a
 /// source file, where its parts came from.
 #[derive(Clone, Copy)]
 pub struct Compared<'a> {
     pub catalog: &'a ToolCatalog,
     pub provenance: Option<&'a Provenance>,
-}
-
-impl<'a> Compared<'a> {
-    /// The catalog a compilation produced, with its provenance; `None` when it was
-    /// refused.
-    pub fn of(compilation: &'a Compilation) -> Option<Compared<'a>> {
-        Some(Compared { catalog: compilation.catalog.as_ref()?, provenance: compilation.provenance.as_ref() })
-    }
 }
 
 /// One change between two catalogs.

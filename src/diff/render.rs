@@ -8,20 +8,20 @@ use std::fmt::Write as _;
 use annotate_snippets::{AnnotationKind, Group, Level as Shown};
 use serde_json::{Value, json};
 
+use super::Accepted;
 use super::{Change, Level};
-use crate::config::Accepted;
 use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text};
 use crate::emit::markdown::cell;
 use crate::source::SourceFile;
 
 /// The `--format` of `harn-catalog diff`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DiffFormat {
     /// Grouped by tool, breaking first, with the changed source line.
     Human,
     /// One JSON object per change, per line.
     Json,
-    /// GitHub Actions workflow commands: annotations on the changed lines.
+    /// GitHub Actions annotations on the changed lines.
     Github,
     /// A pull-request comment: counts by level, then a table per tool.
     Markdown,

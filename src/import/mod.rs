@@ -264,7 +264,7 @@ pub fn keep_unknown(
 }
 
 /// The syntax a declaration is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Output {
     Yaml,
     Json,
@@ -305,26 +305,6 @@ impl Output {
             (None, None) => Ok(Output::Yaml),
         }
     }
-}
-
-/// `import mcp|docker`: imports the tools at `path` as `kind` (warnings made errors with
-/// `deny_warnings`), logs the diagnostics and renders the declaration in `output`.
-pub fn import_text(
-    kind: Kind,
-    path: &Path,
-    output: Output,
-    deny_warnings: bool,
-    log: &mut crate::diagnostics::Log<'_>,
-) -> Result<String, crate::diagnostics::Failed> {
-    use crate::diagnostics::Failed;
-    let imported = import(kind, path);
-    let mut diagnostics = imported.diagnostics;
-    if deny_warnings {
-        diagnostics.iter_mut().for_each(Diagnostic::deny_warning);
-    }
-    let declaration = imported.declaration.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
-    let declaration = log.outcome(&diagnostics, declaration, imported.unreadable)?;
-    render(&declaration, output).map_err(|e| log.fail(Failed::Unusable, format!("{e}; nothing was written")))
 }
 
 /// The declaration as text in `output`, ending with one newline; why it cannot be

@@ -10,7 +10,6 @@
 pub mod budget;
 pub mod cost;
 pub mod hash;
-pub mod input;
 pub mod jcs;
 pub mod render;
 pub mod search;

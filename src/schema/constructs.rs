@@ -25,16 +25,6 @@ fn found(at: Pointer, detail: impl Into<String>) -> Found {
     Found { at, detail: detail.into() }
 }
 
-/// The root is not `{"type": "object", ...}` (a missing `type`, another type, or a
-/// list of types).
-pub fn root_not_object(schema: &Value) -> Option<Found> {
-    match walk::keyword(schema, "type") {
-        Some(Value::String(t)) if t == "object" => None,
-        Some(other) => Some(found(Pointer::root().key("type"), format!("root type {other}"))),
-        None => Some(found(Pointer::root(), "a root without `\"type\": \"object\"`")),
-    }
-}
-
 /// The root keywords of `keywords` (`anyOf`, `oneOf`, `allOf`, `not`, `if`) present.
 pub fn root_keywords(schema: &Value, keywords: &[&str]) -> Vec<Found> {
     keywords

@@ -4,8 +4,9 @@
 use std::path::PathBuf;
 
 use crate::common::{self, git, harn_catalog, write};
+use harn_catalog::commands;
 use harn_catalog::compile;
-use harn_catalog::diff::{self, Change, Compared, DiffFormat, Report};
+use harn_catalog::diff::{self, Change, DiffFormat, Report};
 use harn_catalog::ingest::harn::Surface;
 use predicates::prelude::*;
 use serde_json::Value;
@@ -214,6 +215,34 @@ fn against_reads_a_modules_imports_at_the_revision_too() {
     assert_eq!(git(dir, &["status", "--porcelain"]), " M tools/shared/types.harn\n");
 }
 
+/// A module with a public function that a configuration reads on its script surface.
+pub const TWO_SURFACES: &str = "/// Echo a message back.\npub fn echo_back(message: string) -> string {\n  return message\n}\n\n\
+    pipeline default(task) {\n  var tools = tool_registry()\n  tools = tool_define(tools, \"read_file\", \"Read a file.\", {\n    \
+    parameters: {path: \"string\"},\n    handler: { args -> \"contents\" },\n  })\n  mcp_tools(tools)\n}\n";
+
+#[test]
+fn against_without_a_file_reads_each_input_on_its_targets_surface() {
+    let repo = tempfile::tempdir().unwrap();
+    let dir = repo.path();
+    git(dir, &["init", "--quiet", "--initial-branch=main"]);
+    write(dir, "tools.harn", TWO_SURFACES);
+    write(
+        dir,
+        "harn-catalog.toml",
+        "[[catalog]]\ninput = \"tools.harn\"\noutput = \"out.json\"\nsurface = \"script\"\n",
+    );
+    git(dir, &["add", "."]);
+    git(dir, &["commit", "--quiet", "-m", "first"]);
+    // Only the script's tool changes: read on the exports surface, nothing would.
+    write(dir, "tools.harn", TWO_SURFACES.replace("Read a file.", "Read one file."));
+    let output =
+        harn_catalog().current_dir(dir).args(["diff", "--format", "json", "--against", "HEAD"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines = json_lines(&output.stdout);
+    assert!(lines.iter().any(|l| l["tool"] == "read_file"), "{lines:?}");
+    assert!(lines.iter().all(|l| l["tool"] != "echo_back"), "{lines:?}");
+}
+
 #[test]
 fn against_an_unknown_revision_is_a_usage_error() {
     let repo = repository();
@@ -287,7 +316,7 @@ fn fixture_changes() -> Vec<Change> {
         }
     }
     cases.sort();
-    let options = diff::options(Surface::Auto);
+    let options = commands::diff::options(Surface::Auto);
     let mut changes = Vec::new();
     for case in cases {
         let side = |stem: &str| {
@@ -300,7 +329,7 @@ fn fixture_changes() -> Vec<Change> {
         };
         let (old, new) = (side("old"), side("new"));
 
-        changes.extend(diff::diff(&Compared::of(&old).unwrap(), &Compared::of(&new).unwrap()));
+        changes.extend(diff::diff(&commands::diff::side(&old).unwrap(), &commands::diff::side(&new).unwrap()));
     }
     changes
 }

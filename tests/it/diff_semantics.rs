@@ -343,7 +343,7 @@ impl Compiled {
             "tools": [{"name": name, "description": "A tool.", "inputSchema": schema, "outputSchema": schema, "errorSchema": schema}]
         });
         let source = SourceFile::new("semantics.json", registry.to_string(), Format::Json);
-        let compilation = compile::compile_source(source, diff::options(Surface::Auto));
+        let compilation = compile::compile_source(source, harn_catalog::commands::diff::options(Surface::Auto));
         let Some(catalog) = compilation.catalog else {
             let messages: Vec<String> = compilation.diagnostics.iter().map(|d| d.message.clone()).collect();
             return Err(format!("is refused: {}", messages.join(" / ")));

@@ -293,6 +293,25 @@ fn check_runs_the_closed_objects_lint_unless_the_configuration_turns_it_off() {
 }
 
 #[test]
+fn check_lints_each_input_on_the_surface_its_target_compiles() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "tools.harn", crate::diff::TWO_SURFACES);
+    let config = |surface: &str| {
+        format!("[[catalog]]\ninput = \"tools.harn\"\noutput = \"out.json\"\nsurface = \"{surface}\"\n")
+    };
+    for (surface, linted, not_linted) in [("script", "read_file", "echo_back"), ("exports", "echo_back", "read_file")] {
+        write(dir.path(), "harn-catalog.toml", config(surface));
+        harn_catalog().current_dir(dir.path()).arg("gen").assert().success();
+        let output = harn_catalog().current_dir(dir.path()).arg("check").output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        // The closed-objects lint (on by default) names the tools of the registry `gen` wrote.
+        assert!(stderr.contains(&format!("warning[open-input-object]: tool \"{linted}\"")), "{surface}: {stderr}");
+        assert!(!stderr.contains(&format!("\"{not_linted}\"")), "{surface}: {stderr}");
+    }
+}
+
+#[test]
 fn check_fails_a_budget_the_preloaded_tools_overrun_naming_the_largest() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(common::root().join("fixtures/index/fs.yaml"), dir.path().join("fs.yaml")).unwrap();

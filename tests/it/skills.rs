@@ -48,7 +48,7 @@ fn read(project: &Path) -> Skills {
 /// The index of `project`'s harness directory, its tools and skills, as `harn-catalog
 /// index DIR` builds it.
 fn built(project: &Path) -> Built {
-    let indexed = index::input::index_file(project, Options::default(), &Confinement::default());
+    let indexed = harn_catalog::commands::index::Indexed::of(project, Options::default(), &Confinement::default());
     indexed.built.unwrap_or_else(|| panic!("{:?}", indexed.diagnostics))
 }
 

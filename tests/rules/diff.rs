@@ -72,7 +72,7 @@ fn side_file(case: &Path, stem: &str) -> Result<PathBuf, String> {
 
 /// As `harn-catalog diff` compiles each side.
 fn options() -> Options {
-    diff::options(Surface::Auto)
+    harn_catalog::commands::diff::options(Surface::Auto)
 }
 
 fn compiled(path: &Path) -> Result<Compilation, String> {
@@ -89,7 +89,7 @@ fn compiled(path: &Path) -> Result<Compilation, String> {
 }
 
 fn side(compilation: &Compilation) -> Compared<'_> {
-    Compared::of(compilation).expect("compiled")
+    harn_catalog::commands::diff::side(compilation).expect("compiled")
 }
 
 fn listed(changes: &[Change]) -> String {

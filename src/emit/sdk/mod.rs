@@ -25,8 +25,9 @@ use crate::schema::walk;
 use names::{Collision, Names};
 
 /// The languages an SDK is generated in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
+#[value(rename_all = "lower")]
 pub enum Language {
     TypeScript,
     Rust,

@@ -26,13 +26,13 @@ use crate::paths::Confinement;
 use crate::source::SourceFile;
 
 /// Which registry a `.harn` module stands for (DECISIONS.md 2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Surface {
     /// Exports when the module has a `pub fn` or `pub pipeline`, else script.
     #[default]
     Auto,
-    /// The module's public functions and pipelines (EXPORTS.md).
+    /// The module's public functions and pipelines, projected from their signatures and docs.
     Exports,
     /// The registry `main` publishes, evaluated statically.
     Script,

@@ -1,0 +1,92 @@
+//! `harn-catalog index`: one input's discovery index, on stdout or in a file. The
+//! input is compiled (a registry, catalog, `.harn` module or harness directory), its
+//! tools indexed, then the skills of its harness directories (every scope's, with
+//! `--scopes`) after them; `search`, `inspect`, `stats` and `check`'s budgets index
+//! their input the same way.
+
+use std::path::{Path, PathBuf};
+
+use super::{IndexInput, Outcome, Run, write_out};
+use crate::compile::{self, Compilation, Options};
+use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
+use crate::emit::{self, Layout};
+use crate::index::{self, Built};
+use crate::ingest::{harness, skills};
+use crate::paths::Confinement;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct Request {
+    #[command(flatten)]
+    pub input: IndexInput,
+    /// Indent with two spaces.
+    #[arg(long)]
+    pub pretty: bool,
+    /// Write the index to this file (atomically) instead of stdout.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+impl Run for Request {
+    fn renderer(&self) -> Renderer {
+        self.input.run.renderer()
+    }
+
+    fn run(&self, log: &mut Log<'_>) -> Outcome {
+        let (built, compilation) = match indexed(&self.input, log) {
+            Ok(indexed) => indexed,
+            Err(failed) => return Outcome::failed(failed),
+        };
+        let text = emit::canonical_json(&built.index, Layout::pretty_if(self.pretty));
+        write_out(self.output.as_deref(), text, log).leaving((built, compilation))
+    }
+}
+
+/// Compiles and indexes `input` with its skills, logging the diagnostics; the index
+/// and the compilation it was made from (which a caller ending next need not free),
+/// or how indexing failed.
+pub(super) fn indexed(input: &IndexInput, log: &mut Log<'_>) -> Result<(Built, Compilation), Failed> {
+    let options = input.run.options(input.module.options());
+    let indexed = Indexed::of(&input.file, options, &input.run.confinement());
+    let built = log.outcome(&indexed.diagnostics, indexed.built, indexed.unreadable)?;
+    Ok((built, indexed.compilation))
+}
+
+/// What indexing an input gave.
+pub struct Indexed {
+    /// The index, when nothing was refused.
+    pub built: Option<Built>,
+    /// Every diagnostic: the compilation's, then the skills'.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The input could not be read at all (a usage error rather than a rejection).
+    pub unreadable: bool,
+    /// The compilation indexed, for a caller that wants its catalog, or that ends the
+    /// process next and need not free it.
+    pub compilation: Compilation,
+}
+
+impl Indexed {
+    /// Compiles the input at `path` and indexes it with its skills.
+    pub fn of(path: &Path, options: Options, paths: &Confinement) -> Indexed {
+        let mut compilation = compile::compile_file_in(path, options, paths);
+        let mut diagnostics = std::mem::take(&mut compilation.diagnostics);
+        let harness = if options.scopes { harness::scopes(path) } else { harness::resolve(path).into_iter().collect() };
+        let skills = skills::read(&harness);
+        diagnostics.extend(skills.diagnostics);
+        if options.deny_warnings {
+            diagnostics.deny_warnings();
+        }
+        let mut diagnostics = diagnostics.into_vec();
+        let (Some(catalog), Some(provenance), Some(prepared)) =
+            (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+        else {
+            let unreadable = compilation.unreadable;
+            return Indexed { built: None, diagnostics, unreadable, compilation };
+        };
+        let built = index::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
+        let built = built.filter(|_| !diagnostics.iter().any(Diagnostic::is_error)).map(|mut built| {
+            built.add_skills(skills.skills);
+            built
+        });
+        Indexed { built, diagnostics, unreadable: false, compilation }
+    }
+}

@@ -1,0 +1,110 @@
+//! `harn-catalog lint`: one input's MCP projection checked against the client
+//! profiles named, and optionally the closed-objects lint; also what `check` runs
+//! for a configuration's `[lint]`.
+
+use std::path::{Path, PathBuf};
+
+use super::{ModuleArgs, Outcome, Run, RunArgs};
+use crate::compile::{self, Options};
+use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
+use crate::lint::{self, Profile, Target, closed_objects};
+use crate::paths::Confinement;
+use crate::project::McpDocuments;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct Request {
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory.
+    pub file: PathBuf,
+    /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
+    /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
+    /// claude-desktop, vscode-copilot, cursor, mcp-2025-11-25.
+    #[arg(long, value_name = "NAME[,NAME…]", required_unless_present = "closed_objects")]
+    pub profile: Vec<String>,
+    /// The server name clients prefix tool names with (default: the registry's
+    /// `info.name`, else the file's stem).
+    #[arg(long, value_name = "NAME")]
+    pub server: Option<String>,
+    /// Also run the closed-objects lint (`open-input-object`): warn about every input
+    /// object that sets neither `additionalProperties` nor `unevaluatedProperties`.
+    #[arg(long)]
+    pub closed_objects: bool,
+    #[command(flatten)]
+    pub module: ModuleArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+impl Run for Request {
+    fn renderer(&self) -> Renderer {
+        self.run.renderer()
+    }
+
+    fn run(&self, log: &mut Log<'_>) -> Outcome {
+        let profiles = match lint::profiles_to_run(&self.profile, self.closed_objects) {
+            Ok(profiles) => profiles,
+            Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
+        };
+        let options = self.run.options(self.module.options());
+        let (server, confinement) = (self.server.as_deref(), self.run.confinement());
+        let linted = Linted::of(&self.file, options, &confinement, &profiles, server, self.closed_objects);
+        log.report(&linted.diagnostics, "");
+        Outcome { ended: linted.failed().map_or(Ok(()), Err), ..Outcome::text(String::new()) }
+    }
+}
+
+/// What linting one input produced.
+pub(super) struct Linted {
+    /// The compile's diagnostics, then every profile's findings.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The input could not be read (a usage error).
+    unreadable: bool,
+    /// Both phases ran and the MCP projection was built.
+    compiled: bool,
+}
+
+impl Linted {
+    /// Compiles `path` through both phases and checks its MCP projection against each
+    /// of `profiles` (and the closed-objects lint with `closed_objects`); `server`
+    /// names the server for prefixed names (default: the registry's `info.name`, else
+    /// the file's stem, as the generated CLI is named).
+    pub fn of(
+        path: &Path,
+        options: Options,
+        paths: &Confinement,
+        profiles: &[Profile],
+        server: Option<&str>,
+        closed_objects: bool,
+    ) -> Linted {
+        let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..options };
+        let compilation = compile::compile_file_in(path, options, paths);
+        let mut diagnostics = compilation.diagnostics.into_vec();
+        let (Some(catalog), Some(provenance), Some(prepared)) =
+            (&compilation.catalog, &compilation.provenance, &compilation.prepared)
+        else {
+            return Linted { diagnostics, unreadable: compilation.unreadable, compiled: false };
+        };
+        let server = server.unwrap_or(&prepared.cli_name);
+        let target = Target { tools: &prepared.mcp, catalog, provenance, server };
+        let mut found: Vec<Diagnostic> = profiles.iter().flat_map(|profile| lint::lint(&target, profile)).collect();
+        if closed_objects {
+            found.extend(closed_objects::check(catalog, provenance));
+        }
+        if options.deny_warnings {
+            found.iter_mut().for_each(Diagnostic::deny_warning);
+        }
+        diagnostics.extend(found);
+        Linted { diagnostics, unreadable: false, compiled: true }
+    }
+
+    /// How linting failed: the input could not be read, or it was refused (it did not
+    /// compile, or a profile refuses a tool); `None` when every tool passed.
+    pub fn failed(&self) -> Option<Failed> {
+        if self.unreadable {
+            Some(Failed::Unusable)
+        } else if !self.compiled || self.diagnostics.iter().any(Diagnostic::is_error) {
+            Some(Failed::Refused)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! `harn-catalog sdk`: one input's typed SDK written into a folder (each file replaced
+//! atomically, only once every file is written in full), or the folder checked.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::{Mode, ModuleArgs, Outcome, Run, RunArgs};
+use crate::compile::{self, Options};
+use crate::diagnostics::{Failed, Log, Renderer};
+use crate::drift::{self, Finding, Owned};
+use crate::emit::artifacts::Artifact;
+use crate::emit::sdk::{self, Language};
+use crate::paths::Confinement;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct Request {
+    /// The registry declaration, .harn module, catalog or harness directory.
+    pub file: PathBuf,
+    /// The language of the SDK.
+    #[arg(long, value_enum)]
+    pub lang: Language,
+    /// The folder to write the SDK's files into (created if needed; each file is
+    /// replaced atomically, and only once every file is written in full).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Write nothing; report every file of DIR that is stale, missing or not
+    /// generated, with a diff (exit 1).
+    #[arg(long)]
+    pub check: bool,
+    #[command(flatten)]
+    pub module: ModuleArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+impl Run for Request {
+    fn renderer(&self) -> Renderer {
+        self.run.renderer()
+    }
+
+    fn run(&self, log: &mut Log<'_>) -> Outcome {
+        let mode = if self.check { Mode::Check } else { Mode::Write };
+        let options = self.run.options(self.module.options());
+        self.generate(mode, options, log).into()
+    }
+}
+
+impl Request {
+    /// Renders the SDK and writes it into the folder (the text names each file
+    /// written), or checks the folder (a stale file is [`Failed::Refused`], its diff
+    /// logged).
+    fn generate(&self, mode: Mode, options: Options, log: &mut Log<'_>) -> Result<String, Failed> {
+        let (file, folder, language) = (&self.file, &self.output, self.lang);
+        let files = files(file, language, options, &self.run.confinement(), log)?;
+        let result = match mode {
+            Mode::Check => drift(folder, &files).map(|findings| {
+                if findings.is_empty() {
+                    return Ok(String::new());
+                }
+                let bless =
+                    format!("harn-catalog sdk --lang {} {} -o {}", language.as_str(), file.display(), folder.display());
+                log.text(&drift::report(folder, "the SDK's files", &findings, &bless));
+                Err(Failed::Refused)
+            }),
+            Mode::Write => drift::write(folder, &files, &[]).map(|written| {
+                let mut out = String::new();
+                for path in &written {
+                    let _ = writeln!(out, "wrote {}", folder.join(path).display());
+                }
+                Ok(out)
+            }),
+        };
+        result.unwrap_or_else(|e| Err(log.fail(Failed::Unusable, e)))
+    }
+}
+
+/// Compiles `file` and renders its SDK in `language`, logging the diagnostics (the
+/// compile's and the SDK's own).
+pub(super) fn files(
+    file: &Path,
+    language: Language,
+    options: Options,
+    confinement: &Confinement,
+    log: &mut Log<'_>,
+) -> Result<Vec<Artifact>, Failed> {
+    let options = Options { mcp_documents: language.mcp_documents(), ..options };
+    let mut compilation = compile::compile_file_in(file, options, confinement);
+    let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) else {
+        log.report(compilation.diagnostics.as_slice(), "; no SDK was written");
+        return Err(Failed::of(compilation.unreadable));
+    };
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let (files, mut more) = sdk::generate(language, catalog, prepared, compilation.provenance.as_ref(), &stem);
+    if options.deny_warnings {
+        more.deny_warnings();
+    }
+    let refused = more.has_errors();
+    compilation.diagnostics.extend(more.into_vec());
+    if refused {
+        log.report(compilation.diagnostics.as_slice(), "; no SDK was written");
+        return Err(Failed::Refused);
+    }
+    log.report(compilation.diagnostics.as_slice(), "");
+    Ok(files)
+}
+
+/// The findings of a drift check of the SDK `files` in `folder`, which the generator
+/// owns but for the build products of the folder's own tooling.
+pub(super) fn drift(folder: &Path, files: &[Artifact]) -> std::io::Result<Vec<Finding>> {
+    drift::compare(folder, files, Owned::Except(sdk::BUILD_PRODUCTS))
+}
