@@ -14,6 +14,7 @@
 pub mod accept;
 mod contract_hash;
 mod metadata;
+mod pair;
 mod render;
 mod rule;
 mod schema;

@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
+use super::pair::ToolPair;
 use super::{Change, Side, metadata, schema};
-use crate::contract::{ToolCatalog, ToolCatalogEntry};
+use crate::contract::ToolCatalog;
 use crate::declare_diff_rule;
 use crate::pointer::Pointer;
 
@@ -69,19 +70,6 @@ declare_diff_rule! {
 /// wholesale is not compared tool by tool in the square of its size.
 const RENAME_CANDIDATES: usize = 10_000;
 
-/// A tool present on both sides, with where each entry sits.
-pub(super) struct ToolPair<'a> {
-    pub name: &'a str,
-    pub old: &'a ToolCatalogEntry,
-    pub new: &'a ToolCatalogEntry,
-    /// `/tools/<i>` in the old catalog.
-    pub old_at: Pointer,
-    /// `/tools/<i>` in the new catalog.
-    pub new_at: Pointer,
-    /// The components of both catalogs, for resolving `$ref`s.
-    pub components: &'a schema::Components<'a>,
-}
-
 /// Every change between the tools of `old` and `new`: the tools on both sides in the
 /// new catalog's order, then those renamed or removed in the old one's, then those
 /// added.
@@ -110,11 +98,10 @@ pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog) -> Vec<Change> {
                 new: &new.tools[i],
                 old_at: tools.index(j),
                 new_at: tools.index(i),
-                components: &components,
             };
             let mut found = Vec::new();
             metadata::compare(&pair, &mut found);
-            schema::compare(&pair, &mut found);
+            schema::compare(&pair, &components, &mut found);
             found
         })
         .collect();
@@ -130,16 +117,9 @@ pub(super) fn compare(old: &ToolCatalog, new: &ToolCatalog) -> Vec<Change> {
             if !thorough && tool.input_schema != gone.input_schema {
                 return false;
             }
-            let pair = ToolPair {
-                name: was,
-                old: gone,
-                new: tool,
-                old_at: tools.index(j),
-                new_at: tools.index(i),
-                components: &components,
-            };
+            let pair = ToolPair { name: was, old: gone, new: tool, old_at: tools.index(j), new_at: tools.index(i) };
             let mut found = Vec::new();
-            schema::compare(&pair, &mut found);
+            schema::compare(&pair, &components, &mut found);
             found.iter().all(|change| std::ptr::eq(change.rule, schema::SCHEMA_DESCRIPTION_CHANGED))
         };
         match added.iter().copied().find(|&i| !renamed_to[i] && same_contract(i)) {

@@ -103,7 +103,7 @@ fn harness_loaded(normalized: registry::Normalized) -> Loaded {
     Loaded { content: Content::Normalized(Box::new(normalized)), diagnostics: Vec::new() }
 }
 
-/// Parses text that is already in memory (tests, stdin).
+/// Parses text that is already in memory (a file as it was at a git revision, tests).
 pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
     rules::check_not_empty(&source)?;

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::other::METADATA_CHANGED;
 use crate::contract::ToolPresentationAnnotations;
 use crate::declare_diff_rule;
-use crate::diff::tools::ToolPair;
+use crate::diff::pair::ToolPair;
 use crate::diff::{Change, Side};
 
 declare_diff_rule! {

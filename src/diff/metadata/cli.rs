@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::other::{self, METADATA_CHANGED};
 use crate::contract::{CommandName, ToolAudience, ToolCatalog, ToolCatalogEntry, ToolCliCommandSpec};
 use crate::declare_diff_rule;
-use crate::diff::tools::ToolPair;
+use crate::diff::pair::ToolPair;
 use crate::diff::{Change, Side};
 use crate::pointer::Pointer;
 

@@ -11,7 +11,7 @@ use super::cli::CLI_ALIAS_ADDED;
 use super::other::METADATA_CHANGED;
 use crate::contract::{ToolAudience, ToolCliArgumentSpec};
 use crate::declare_diff_rule;
-use crate::diff::tools::ToolPair;
+use crate::diff::pair::ToolPair;
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
 use crate::project::cli::spelling::long_spelling;

@@ -13,7 +13,7 @@ mod other;
 mod policy;
 
 use super::Change;
-use super::tools::ToolPair;
+use super::pair::ToolPair;
 use crate::contract::ToolCatalog;
 
 /// Every change in the metadata of one tool present on both sides.

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::contract::{ToolCatalog, ToolCatalogEntry};
 use crate::declare_diff_rule;
-use crate::diff::tools::ToolPair;
+use crate::diff::pair::ToolPair;
 use crate::diff::{Change, Side};
 use crate::pointer::Pointer;
 

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::engine::{Cmp, Flags, Loc, Path, json_eq};
+use super::core::{Cmp, Flags, Loc, Path, json_eq};
 use crate::declare_diff_rule;
 
 declare_diff_rule! {

@@ -3,7 +3,7 @@
 //! its `items`). `contains` and its counts are not compared: a change there is
 //! uncertain.
 
-use super::engine::{Cmp, Conjunct, Flags, Loc, Path, json_eq};
+use super::core::{Cmp, Conjunct, Flags, Loc, Path, json_eq};
 
 /// What `c` applies to the items after its `prefixItems`.
 fn tail<'a>(c: &Conjunct<'a>) -> Option<Loc<'a>> {

@@ -4,7 +4,7 @@
 
 use serde_json::{Number, Value};
 
-use super::engine::{Cmp, Conjunct, Flags, Path, json_eq};
+use super::core::{Cmp, Conjunct, Flags, Path, json_eq};
 use super::types;
 use crate::declare_diff_rule;
 

@@ -13,8 +13,8 @@ use serde_json::Value;
 
 use super::bounds::CONSTRAINT_LOOSENED;
 use super::bounds::CONSTRAINT_TIGHTENED;
-use super::engine::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
-use super::{types, values};
+use super::core::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
+use super::types;
 use crate::declare_diff_rule;
 use crate::diff::Side;
 
@@ -232,7 +232,7 @@ fn shape<'a>(view: &View<'a>) -> Shape<'a> {
     }
     for c in &view.conjuncts {
         shape.types &= types::of(c);
-        if let Some(listed) = values::listed(c) {
+        if let Some(listed) = types::listed(c) {
             let listed: Vec<&Value> = listed.into_iter().map(|(v, _)| v).collect();
             shape.types &= listed.iter().fold(0, |acc, v| acc | types::of_value(v));
             shape.values.get_or_insert(listed);

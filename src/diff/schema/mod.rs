@@ -13,6 +13,7 @@ mod annotations;
 mod arrays;
 mod bounds;
 mod branches;
+mod core;
 mod engine;
 mod objects;
 mod presence;
@@ -24,10 +25,10 @@ mod values;
 use serde_json::Value;
 
 pub(crate) use annotations::SCHEMA_DESCRIPTION_CHANGED;
-pub(crate) use engine::Components;
-use engine::{Base, Cmp, Loc, Path};
+pub(crate) use core::Components;
+use core::{Base, Cmp, Loc, Path};
 
-use super::tools::ToolPair;
+use super::pair::ToolPair;
 use super::{Change, Side};
 use crate::contract::ToolCatalog;
 use crate::pointer::Pointer;
@@ -38,8 +39,9 @@ pub(crate) fn components<'a>(old: &'a ToolCatalog, new: &'a ToolCatalog) -> Comp
     Components::new(schemas(old), schemas(new))
 }
 
-/// Every change in the schemas of one tool present on both sides.
-pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
+/// Every change in the schemas of one tool present on both sides, their `$ref`s
+/// resolved in `components`.
+pub(super) fn compare(pair: &ToolPair<'_>, components: &Components<'_>, out: &mut Vec<Change>) {
     let sides = [
         (Side::Input, "inputSchema", Some(&pair.old.input_schema), Some(&pair.new.input_schema)),
         (Side::Output, "outputSchema", pair.old.output_schema.as_ref(), pair.new.output_schema.as_ref()),
@@ -61,7 +63,7 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
                 out.extend(schemas(
                     side,
                     pair.name,
-                    pair.components,
+                    components,
                     (old, pair.old_at.key(field)),
                     (new, pair.new_at.key(field)),
                 ));

@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::engine::{Cmp, Conjunct, Flags, Loc, Path, Scope, json_eq};
+use super::core::{Cmp, Conjunct, Flags, Loc, Path, Scope, json_eq};
 use crate::declare_diff_rule;
 
 declare_diff_rule! {

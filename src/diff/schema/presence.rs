@@ -1,7 +1,7 @@
 //! Schemas that accept nothing (`false`) on one side only, and output and error
 //! schemas written or removed.
 
-use super::engine::{Cmp, Flags, Loc, Path};
+use super::core::{Cmp, Flags, Loc, Path};
 use crate::declare_diff_rule;
 
 declare_diff_rule! {

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::engine::{Cmp, Conjunct, Flags, Path};
+use super::core::{Cmp, Conjunct, Flags, Path};
 use super::types;
 use crate::declare_diff_rule;
 use crate::diff::DiffRule;

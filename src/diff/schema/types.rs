@@ -3,8 +3,9 @@
 
 use serde_json::Value;
 
-use super::engine::{Cmp, Conjunct, Flags, Path};
+use super::core::{Cmp, Conjunct, Flags, Path, json_eq};
 use crate::declare_diff_rule;
+use crate::pointer::Pointer;
 
 declare_diff_rule! {
     /// ## What it reports
@@ -72,7 +73,7 @@ fn bits(name: &str) -> u8 {
 /// its values (`enum`, `const`), only the kinds of those.
 pub fn of(c: &Conjunct<'_>) -> u8 {
     let declared = declared(c);
-    match super::values::listed(c) {
+    match listed(c) {
         Some(listed) => listed.iter().fold(0, |acc, (v, _)| acc | of_value(v)) & declared,
         None => declared,
     }
@@ -125,7 +126,7 @@ pub fn describe(set: u8) -> String {
 
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
     // Two lists of values: comparing the values compares their types.
-    if super::values::listed(a).is_some() && super::values::listed(b).is_some() {
+    if listed(a).is_some() && listed(b).is_some() {
         return Flags::NONE;
     }
     let (ta, tb) = (of(a), of(b));
@@ -145,4 +146,25 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
         flags |= cmp.report(TYPE_WIDENED, Flags::WIDENS, message, a.ptr("type"), b.ptr("type"), old, new);
     }
     flags
+}
+
+/// The values a conjunct lists, each with its place, or `None` when it lists none.
+/// With both `const` and `enum`, the `const` if the `enum` has it (else nothing); a
+/// value whose type the conjunct refuses is left out.
+pub(super) fn listed<'a>(c: &Conjunct<'a>) -> Option<Vec<(&'a Value, Pointer)>> {
+    let allowed = declared(c);
+    let fits = |v: &Value| of_value(v) & allowed != 0;
+    let listed = match (c.get("const"), c.get("enum")) {
+        (None, None) => return None,
+        (Some(one), None) => vec![(one.value, one.ptr.clone())],
+        (None, Some(list)) => match list.value {
+            Value::Array(items) => items.iter().enumerate().map(|(i, v)| (v, list.ptr.index(i))).collect(),
+            _ => return None,
+        },
+        (Some(one), Some(list)) => {
+            let inside = list.value.as_array().is_some_and(|items| items.iter().any(|v| json_eq(v, one.value)));
+            if inside { vec![(one.value, one.ptr.clone())] } else { Vec::new() }
+        }
+    };
+    Some(listed.into_iter().filter(|(v, _)| fits(v)).collect())
 }

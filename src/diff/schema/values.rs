@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::engine::{Cmp, Conjunct, Flags, Path, json_eq};
+use super::core::{Cmp, Conjunct, Flags, Path, json_eq};
 use super::types;
 use crate::declare_diff_rule;
 use crate::pointer::Pointer;
@@ -132,34 +132,13 @@ declare_diff_rule! {
     }
 }
 
-/// The values a conjunct lists, each with its place, or `None` when it lists none.
-/// With both `const` and `enum`, the `const` if the `enum` has it (else nothing); a
-/// value whose type the conjunct refuses is left out.
-pub(super) fn listed<'a>(c: &Conjunct<'a>) -> Option<Vec<(&'a Value, Pointer)>> {
-    let allowed = types::declared(c);
-    let fits = |v: &Value| types::of_value(v) & allowed != 0;
-    let listed = match (c.get("const"), c.get("enum")) {
-        (None, None) => return None,
-        (Some(one), None) => vec![(one.value, one.ptr.clone())],
-        (None, Some(list)) => match list.value {
-            Value::Array(items) => items.iter().enumerate().map(|(i, v)| (v, list.ptr.index(i))).collect(),
-            _ => return None,
-        },
-        (Some(one), Some(list)) => {
-            let inside = list.value.as_array().is_some_and(|items| items.iter().any(|v| json_eq(v, one.value)));
-            if inside { vec![(one.value, one.ptr.clone())] } else { Vec::new() }
-        }
-    };
-    Some(listed.into_iter().filter(|(v, _)| fits(v)).collect())
-}
-
 fn keyword(c: &Conjunct<'_>) -> &'static str {
     if c.has("const") { "const" } else { "enum" }
 }
 
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
     let subject = cmp.subject(path);
-    match (listed(a), listed(b)) {
+    match (types::listed(a), types::listed(b)) {
         (None, None) => Flags::NONE,
         (None, Some(_)) => {
             let kw = keyword(b);

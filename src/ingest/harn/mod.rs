@@ -63,7 +63,8 @@ pub fn load_confined(
         _ => {
             let imported = imports::imported_modules(&module, &source, paths, &mut diagnostics);
             let declarations = imports::declarations(&imported, &module);
-            unresolved_import::warn_unresolved_types(&module, &declarations, &source, &mut diagnostics);
+            let unavailable = imports::unavailable_imports(&module);
+            unresolved_import::warn_unresolved_types(&module, &unavailable, &declarations, &source, &mut diagnostics);
             let projector = types::Projector::new(&declarations, &module);
             exports::catalog(&module, &projector, &source, &mut diagnostics)
         }

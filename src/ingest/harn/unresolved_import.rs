@@ -45,15 +45,15 @@ pub fn unreadable_import(import: &Import, source: &Arc<SourceFile>, reason: &str
         .at(Origin::span(source, import.span.range()))
 }
 
-/// With imports that are not available offline (`std/…`, packages), names the
-/// types that exported signatures use but nothing declares.
+/// With imports that are not available offline (`unavailable`: `std/…`, packages),
+/// names the types that exported signatures use but nothing declares.
 pub fn warn_unresolved_types(
     module: &Module,
+    unavailable: &[&Import],
     declarations: &types::Declarations<'_>,
     source: &Arc<SourceFile>,
     out: &mut Vec<Diagnostic>,
 ) {
-    let unavailable = super::imports::unavailable_imports(module);
     let Some(first) = unavailable.first() else { return };
     let mut unresolved: Vec<&str> = Vec::new();
     for callable in super::exports::exported(module) {

@@ -5,6 +5,7 @@ pub mod arguments;
 pub mod command;
 mod rules;
 pub mod tree;
+pub mod written;
 
 use std::collections::BTreeMap;
 

@@ -6,17 +6,10 @@ use std::collections::HashMap;
 
 use super::CommandNode;
 use super::rules::{command_metadata, command_siblings};
+use super::written::Written;
 use crate::contract::{CommandName, ToolAudience, ToolCatalog};
-use crate::diagnostics::{Diagnostic, Origin};
-use crate::pointer::{Part, Pointer};
+use crate::diagnostics::Diagnostic;
 use crate::provenance::Provenance;
-
-/// Where a node's spellings and texts were written.
-#[derive(Clone, Copy)]
-pub enum Written {
-    Tool(usize),
-    Metadata(usize),
-}
 
 /// Builds the tree and checks it; what is wrong is appended to `out`.
 pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> CommandNode {
@@ -58,18 +51,4 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
 
     command_siblings::check(&root, &mut Vec::new(), &written, provenance, out);
     root
-}
-
-/// Where a field of the node at `path` was written: `title`, `description`, or a
-/// spelling path such as `command/1` or `aliases/0` (of the tool's `cli` for a tool).
-pub fn origin(written: Option<&Written>, field: &str, provenance: &Provenance) -> Option<Origin> {
-    Some(match written? {
-        Written::Tool(index) => {
-            let field =
-                if matches!(field, "title" | "description") { field.to_owned() } else { format!("cli/{field}") };
-            let path = Pointer::parse(&format!("/{field}")).unwrap_or_default();
-            provenance.tool(*index, &path, Part::Value)
-        }
-        Written::Metadata(k) => provenance.cli_command(*k, &Pointer::parse(&format!("/{field}")).unwrap_or_default()),
-    })
 }

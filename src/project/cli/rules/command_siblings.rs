@@ -4,7 +4,7 @@ use crate::contract::{CommandName, NonBlank};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::project::cli::CommandNode;
-use crate::project::cli::tree::{Written, origin};
+use crate::project::cli::written::{Written, origin};
 use crate::provenance::Provenance;
 
 declare_rule! {
