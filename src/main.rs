@@ -1,6 +1,6 @@
 //! The `harn-catalog` command line: parse arguments, call the library, print, and map
 //! the outcome to an exit code (0 success, 1 rejected input, 2 usage or unreadable
-//! input; DECISIONS.md 12).
+//! input; spec/decisions.md 12).
 
 mod args;
 

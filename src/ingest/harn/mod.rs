@@ -1,4 +1,4 @@
-//! `.harn` modules, read statically and never executed (EXPORTS.md, DECISIONS.md 2).
+//! `.harn` modules, read statically and never executed (spec/exports.md, spec/decisions.md 2).
 
 pub mod ast;
 mod bounds;
@@ -25,14 +25,14 @@ use crate::diagnostics::Diagnostic;
 use crate::paths::Confinement;
 use crate::source::SourceFile;
 
-/// Which registry a `.harn` module stands for (DECISIONS.md 2).
+/// Which registry a `.harn` module stands for (spec/decisions.md 2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Surface {
     /// Exports when the module has a `pub fn` or `pub pipeline`, else script.
     #[default]
     Auto,
-    /// The module's public functions and pipelines (EXPORTS.md).
+    /// The module's public functions and pipelines (spec/exports.md).
     Exports,
     /// The registry `main` publishes, evaluated statically.
     Script,
