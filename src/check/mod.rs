@@ -1,4 +1,4 @@
-//! The catalog phase's semantic checks: `ToolCatalog::validate` (CONTRACT.md b.1–b.4)
+//! The catalog phase's semantic checks: `ToolCatalog::validate` (spec/contract.md b.1–b.4)
 //! over a normalised catalog, whichever input it came from.
 
 pub mod catalog;
@@ -91,7 +91,7 @@ pub fn validate(
 }
 
 /// A definition replaced by a later one of the same name is gone from the catalog,
-/// but upstream compiled its schemas when it was defined (CONTRACT.md a.3 step 7;
+/// but upstream compiled its schemas when it was defined (spec/contract.md a.3 step 7;
 /// skipped, as there, for schemas that reference components).
 fn check_superseded(
     superseded: &[(Box<ToolCatalogEntry>, EntryOrigin)],

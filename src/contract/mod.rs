@@ -1,4 +1,4 @@
-//! The `harn-tools/2.0` records (CONTRACT.md a.1 and a.4) as Rust types.
+//! The `harn-tools/2.0` records (spec/contract.md a.1 and a.4) as Rust types.
 //!
 //! These types are the single source of truth of the wire format: serde gives the
 //! exact wire names, field order, strict reading (`deny_unknown_fields`), omission of

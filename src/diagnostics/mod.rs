@@ -47,9 +47,9 @@ impl Severity {
 pub enum Phase {
     /// Reading and parsing the input file.
     Input,
-    /// Registry normalisation and `ToolCatalog::validate` (CONTRACT.md a, b).
+    /// Registry normalisation and `ToolCatalog::validate` (spec/contract.md a, b).
     Catalog,
-    /// Adapter preparation: CLI arguments, command tree, MCP projection (CONTRACT.md c, d).
+    /// Adapter preparation: CLI arguments, command tree, MCP projection (spec/contract.md c, d).
     Prepare,
     /// Generating an SDK from the prepared catalog (`harn-catalog sdk`).
     Sdk,

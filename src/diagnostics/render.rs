@@ -1,5 +1,5 @@
 //! Rendering diagnostics: rustc-style for people, JSON lines for tools, GitHub
-//! workflow commands for annotations on pull requests (DECISIONS.md 13).
+//! workflow commands for annotations on pull requests (spec/decisions.md 13).
 
 use std::fmt::Write as _;
 

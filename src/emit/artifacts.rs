@@ -1,4 +1,4 @@
-//! The protocol artifacts (EXPORTS.md d): the files in `spec/protocol-artifacts`
+//! The protocol artifacts (spec/exports.md d): the files in `spec/protocol-artifacts`
 //! that describe the catalog format itself, rendered in memory, in path order.
 
 use serde_json::{Value, json};
@@ -66,7 +66,7 @@ fn render_readme() -> String {
         .expect("the bundled README template renders")
 }
 
-/// `manifest.json` (EXPORTS.md d.3), keys sorted, with the sha256 of every other artifact.
+/// `manifest.json` (spec/exports.md d.3), keys sorted, with the sha256 of every other artifact.
 fn manifest(version: &str, artifacts: &[Artifact]) -> Value {
     let sha256: serde_json::Map<String, Value> = artifacts
         .iter()

@@ -1,4 +1,4 @@
-//! The canonical JSON form of a catalog (CONTRACT.md e, DECISIONS.md 9): serde_json's
+//! The canonical JSON form of a catalog (spec/contract.md e, spec/decisions.md 9): serde_json's
 //! compact or two-space pretty printer over the contract types, which fix the field
 //! order and sort the map-valued records, then one newline.
 

@@ -1,5 +1,5 @@
 //! The `cli` metadata an imported tool needs for the prepare phase to accept it
-//! (CONTRACT.md d): a command where the implicit one (the name split on `.`) is not
+//! (spec/contract.md d): a command where the implicit one (the name split on `.`) is not
 //! portable, is `help`, or meets another tool's path; a long spelling for each input
 //! property whose default one (`_` as `-`) is not portable, is reserved, or is taken.
 //! Each is written into the tool's `cli` and reported with [`IMPORT_CLI_METADATA`].
@@ -24,14 +24,14 @@ pub fn resolve(tools: &mut [Read], diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-/// `^[A-Za-z0-9_][A-Za-z0-9_-]*$`, a command component (CONTRACT.md d.1).
+/// `^[A-Za-z0-9_][A-Za-z0-9_-]*$`, a command component (spec/contract.md d.1).
 fn is_component(text: &str) -> bool {
     let mut bytes = text.bytes();
     bytes.next().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
-/// `^[A-Za-z0-9][A-Za-z0-9-]*$`, a long option spelling (CONTRACT.md d.2).
+/// `^[A-Za-z0-9][A-Za-z0-9-]*$`, a long option spelling (spec/contract.md d.2).
 fn is_long(text: &str) -> bool {
     let mut bytes = text.bytes();
     bytes.next().is_some_and(|b| b.is_ascii_alphanumeric()) && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'-')

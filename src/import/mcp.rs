@@ -1,7 +1,7 @@
 //! MCP tools: where a document keeps them (a `tools/list` result, a JSON-RPC response
 //! carrying one, an array, a folder of one-tool files), and each `Tool` as a tool spec.
 //!
-//! An MCP `Tool` maps to a spec key by key (CONTRACT.md a.2): `name`, `title`,
+//! An MCP `Tool` maps to a spec key by key (spec/contract.md a.2): `name`, `title`,
 //! `description`, `inputSchema`, `outputSchema`, `annotations` (MCP's hints only),
 //! `icons` and `execution` keep their names, `_meta` becomes `meta`, which the catalog
 //! writes back as `_meta`; any other key is kept under `meta` or reported
@@ -20,7 +20,7 @@ use crate::source::SourceFile;
 /// Keys of a `tools/list` result besides `tools`: the page's metadata, not tools.
 const RESULT_KEYS: &[&str] = &["_meta", "nextCursor", "ttlMs", "resultType", "cacheScope"];
 
-/// MCP's tool annotations: the hints the catalog keeps (CONTRACT.md a.3 step 8).
+/// MCP's tool annotations: the hints the catalog keeps (spec/contract.md a.3 step 8).
 const HINTS: &[&str] = &["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
 /// The tools of one document.

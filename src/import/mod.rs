@@ -1,6 +1,6 @@
 //! `harn-catalog import`: an MCP server's tools (a `tools/list` result, a JSON-RPC
 //! response carrying one, an array of tools, a folder of one-tool files) or Docker's
-//! MCP registry `tools.json`, written as a registry declaration (DECISIONS.md 1) that
+//! MCP registry `tools.json`, written as a registry declaration (spec/decisions.md 1) that
 //! compiles.
 //!
 //! Reading finds the tools ([`mcp`], [`docker`]); each becomes a tool spec, its
@@ -209,7 +209,7 @@ pub fn schema(read: &Read, rest: &Pointer, value: &Value, diagnostics: &mut Vec<
     upgraded.schema
 }
 
-/// Whether `key` can name a `_meta` entry as it is (CONTRACT.md b.2, a name without a
+/// Whether `key` can name a `_meta` entry as it is (spec/contract.md b.2, a name without a
 /// prefix): letters, digits, `-`, `_` and `.`, starting and ending with a letter or
 /// digit.
 pub fn meta_name(key: &str) -> bool {

@@ -114,7 +114,7 @@ declare_rule! {
 
 declare_rule! {
     /// ## What it checks
-    /// Tools the generated CLI would refuse (CONTRACT.md d): a name that is no portable
+    /// Tools the generated CLI would refuse (spec/contract.md d): a name that is no portable
     /// command (a space, an empty segment between dots, a leading `-`), a command
     /// spelt `help`, two tools on one command path or one's path the parent of
     /// another's; an input property whose option would be reserved (`--version`,

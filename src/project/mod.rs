@@ -1,6 +1,6 @@
-//! The prepare phase (CONTRACT.md a.0 step 5, c, d): what Harn does before it serves a
+//! The prepare phase (spec/contract.md a.0 step 5, c, d): what Harn does before it serves a
 //! catalog as a CLI or over MCP, done at build time so that CI catches what would
-//! otherwise fail at `harn tool run` or `harn serve mcp` (DECISIONS.md 4).
+//! otherwise fail at `harn tool run` or `harn serve mcp` (spec/decisions.md 4).
 
 pub mod cli;
 pub mod mcp;
@@ -14,7 +14,7 @@ use crate::provenance::{Provenance, ToolCx};
 /// A catalog made ready for its adapters.
 pub struct Prepared {
     /// The generated CLI's name: `info.name`, else the input's file stem, else
-    /// `harn-tool` (CONTRACT.md d.4).
+    /// `harn-tool` (spec/contract.md d.4).
     pub cli_name: String,
     /// `info.version` and `info.description`, for the generated CLI's root.
     pub version: Option<String>,

@@ -38,7 +38,7 @@ pub fn decode(fragment: &str) -> Cow<'_, str> {
 
 /// A component name as one token of a URI fragment: JSON Pointer escaping (`~` as
 /// `~0`, `/` as `~1`), then percent-encoding of every byte a fragment cannot hold as
-/// is (CONTRACT.md c.2 step 10). Upstream's 2.0 snapshot stops after the first step,
+/// is (spec/contract.md c.2 step 10). Upstream's 2.0 snapshot stops after the first step,
 /// which leaves names such as `My Thing` as references no validator can parse; the
 /// percent-encoded form means the same component and resolves everywhere.
 pub fn token(name: &str) -> String {

@@ -1,4 +1,4 @@
-//! References in schema positions and what they point at (CONTRACT.md b.4).
+//! References in schema positions and what they point at (spec/contract.md b.4).
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -15,13 +15,13 @@ pub const COMPONENT_PREFIX: &str = "#/components/schemas/";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     /// `#/components/schemas/<name>[/rest]`, the name decoded as a JSON Pointer token
-    /// (never percent-decoded, DECISIONS.md 6).
+    /// (never percent-decoded, spec/decisions.md 6).
     Component { name: String, rest: String },
     /// `#/components/schemas/<token>` whose token has a bad `~` escape.
     InvalidComponent,
     /// Any other reference starting with `#`: resolved inside the schema's own resource.
     Local,
-    /// Anything else: never fetched (DECISIONS.md 3).
+    /// Anything else: never fetched (spec/decisions.md 3).
     External,
 }
 

@@ -1,6 +1,6 @@
 //! Compiling schemas offline with the `jsonschema` crate: Draft 2020-12
 //! meta-validation and reference resolution, with the catalog's components
-//! registered as resources and nothing ever fetched (DECISIONS.md 3).
+//! registered as resources and nothing ever fetched (spec/decisions.md 3).
 //!
 //! Component references are rewritten to the component's resource URI; references
 //! that cannot resolve offline (external ones, and component references already

@@ -1,4 +1,4 @@
-//! The schema traversal of CONTRACT.md b.3, shared by every schema rule and by
+//! The schema traversal of spec/contract.md b.3, shared by every schema rule and by
 //! MCP bundling: which keywords hold subschemas. Values under `const`, `enum`,
 //! `default`, `examples` and other keywords are instance data and never visited.
 

@@ -1,4 +1,4 @@
-//! The command line as users and CI drive it: outputs, exit codes (DECISIONS.md 12),
+//! The command line as users and CI drive it: outputs, exit codes (spec/decisions.md 12),
 //! diagnostic formats (13), and bad input of every kind.
 
 use crate::common;

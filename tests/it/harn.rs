@@ -1,5 +1,5 @@
 //! The Harn front end: `.harn` modules compile, without running anything, to catalogs
-//! as EXPORTS.md and CONTRACT.md say `harn tool schema --surface exports|script` emits.
+//! as spec/exports.md and spec/contract.md say `harn tool schema --surface exports|script` emits.
 //!
 //! Every module in `fixtures/harn/` (and its sub-folders' `main.harn`) has its expected
 //! catalog beside it, `<name>.expected.json`, compared byte for byte. The expected

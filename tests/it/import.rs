@@ -151,7 +151,7 @@ fn every_docker_registry_tool_compiles() {
 
 /// The GitHub MCP server's 117 tool snapshots, imported as a folder, come back from
 /// `harn-catalog mcp` as the same tools/list entries. The projection adds one field:
-/// a top-level `title` (CONTRACT.md c.1), the annotations' title where there is one.
+/// a top-level `title` (spec/contract.md c.1), the annotations' title where there is one.
 #[test]
 fn github_snapshots_round_trip_through_mcp() {
     let Some(folder) =
@@ -293,7 +293,7 @@ fn each_upgrade_keeps_the_meaning_of_its_fixture() {
 }
 
 /// The near misses a user meets: each refused with its location and a help line,
-/// with the exit code DECISIONS.md 12 gives, and nothing written.
+/// with the exit code spec/decisions.md 12 gives, and nothing written.
 #[test]
 fn refusals_are_located_with_a_help_line_and_write_nothing() {
     let dir = tempfile::tempdir().unwrap();

@@ -4,6 +4,7 @@
 mod common;
 
 mod bench_inputs;
+mod citations;
 mod cli;
 mod completions;
 mod diff;

@@ -1,4 +1,4 @@
-//! `tools/list` by MCP protocol version (DECISIONS.md 10): what each version's result
+//! `tools/list` by MCP protocol version (spec/decisions.md 10): what each version's result
 //! carries, `mcp --protocol-version` and `[mcp]` in `harn-catalog.toml`, and every
 //! result checked against the official schema of its version by an independent
 //! validator (`common::outcome` does so for every compilation of the tests).

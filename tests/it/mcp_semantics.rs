@@ -45,11 +45,11 @@ const MUST_PROJECT: &[&str] = &[
 const DOCUMENTED_REFUSALS: &[(&str, &str)] = &[
     (
         "mcp-resource-scope",
-        "the schema uses $id, $anchor, $dynamicAnchor or $dynamicRef, which MCP bundling cannot move (CONTRACT.md c.2)",
+        "the schema uses $id, $anchor, $dynamicAnchor or $dynamicRef, which MCP bundling cannot move (spec/contract.md c.2)",
     ),
     (
         "mcp-external-ref",
-        "the schema references a document by URI (here, resources its own $id declares), which a bundled MCP schema cannot hold (DECISIONS.md 5)",
+        "the schema references a document by URI (here, resources its own $id declares), which a bundled MCP schema cannot hold (spec/decisions.md 5)",
     ),
     ("ref-cycle", "the schema's references loop without consuming the instance, which Draft 2020-12 calls invalid"),
 ];

@@ -1,5 +1,5 @@
 //! The accept side of the normalisation rules: what valid registry declarations and
-//! catalogs become (CONTRACT.md a.2–a.5 and e, DECISIONS.md 1, 7, 8, 9).
+//! catalogs become (spec/contract.md a.2–a.5 and e, spec/decisions.md 1, 7, 8, 9).
 //!
 //! Expected values are written with `serde_json::json!` in the exact key order the
 //! catalog must have, and compared as text, so every test checks both the content and
@@ -326,7 +326,7 @@ fn legacy_definition_without_type_is_copied_as_is() {
     );
 }
 
-/// DECISIONS.md 9: embedded schemas keep the key order in which the source wrote
+/// spec/decisions.md 9: embedded schemas keep the key order in which the source wrote
 /// them. Removing `required` or a dropped `type` must not move other keys.
 #[test]
 fn legacy_definition_keeps_source_key_order() {
@@ -558,8 +558,8 @@ fn desc_is_a_spelling_of_description() {
     assert_eq!(tool["description"], json!("Long form."));
 }
 
-/// CONTRACT.md a.2: "A spec (or its `config`) can use these keys: `name` and
-/// `description` (also spelled `desc`)".
+/// spec/contract.md a.2: `description` (or `desc`) is read from a spec's `config` as well
+/// as from the spec itself.
 #[test]
 fn description_may_be_given_in_config() {
     let tool = clean_tool(json!({ "name": "t", "config": { "description": "From config." } }));
@@ -1197,7 +1197,7 @@ fn registry_cli_commands_always_emit_aliases_and_hidden() {
                 "command": ["widgets", "admin"]
             }
         ]},
-        // The metadata must name parent commands of CLI tools (CONTRACT.md d.3).
+        // The metadata must name parent commands of CLI tools (spec/contract.md d.3).
         "tools": [
             { "name": "get", "namespace": "widgets" },
             { "name": "reset", "cli": { "command": ["widgets", "admin", "reset"] } }
@@ -1248,7 +1248,7 @@ fn envelope_fields_are_emitted_in_contract_order() {
 }
 
 // ---------------------------------------------------------------------------
-// DECISIONS.md 1, 7, 8
+// spec/decisions.md 1, 7, 8
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -1318,7 +1318,7 @@ fn widgets_catalog() {
 }
 
 // ---------------------------------------------------------------------------
-// Existing catalogs (DECISIONS.md 1, CONTRACT.md a.1)
+// Existing catalogs (spec/decisions.md 1, spec/contract.md a.1)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -1455,7 +1455,7 @@ fn catalog_argument_null_optionals_are_omitted() {
 }
 
 // ---------------------------------------------------------------------------
-// CONTRACT.md e / DECISIONS.md 9: serialisation and determinism
+// spec/contract.md e / spec/decisions.md 9: serialisation and determinism
 // ---------------------------------------------------------------------------
 
 #[test]

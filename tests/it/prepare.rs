@@ -1,10 +1,12 @@
-//! The prepare phase (DECISIONS.md 4): CLI argument preparation (CONTRACT.md d.2), the
-//! command tree (d.3) and the MCP projection (c.1–c.3, DECISIONS.md 5 and 10).
+//! The prepare phase (spec/decisions.md 4): CLI argument preparation
+//! (spec/contract.md d.2), the command tree (d.3) and the MCP projection (c.1–c.3,
+//! spec/decisions.md 5 and 10).
 //!
 //! Every rule is tested on both sides: an input it accepts, with the exact prepared
-//! values, and an input it refuses, with the rule's code and the message fragment
-//! CONTRACT.md quotes. A refusal is always a prepare-phase error of that rule, raised
-//! on an input the catalog phase accepted, and no catalog is written.
+//! values, and an input it refuses, with the rule's code and the fragment of Harn's
+//! wording its message carries (spec/contract.md names the rule of each check). A
+//! refusal is always a prepare-phase error of that rule, raised on an input the
+//! catalog phase accepted, and no catalog is written.
 
 use crate::common;
 
@@ -1662,7 +1664,7 @@ fn c2_a_component_reached_by_several_tools_is_reported_once() {
 }
 
 // ---------------------------------------------------------------------------
-// c.3 / DECISIONS.md 10: non-object outputs
+// c.3 / spec/decisions.md 10: non-object outputs
 // ---------------------------------------------------------------------------
 
 /// The advertised output schema of one MCP tool returning `output`.
@@ -1847,7 +1849,7 @@ fn c3_wrapped_outputs_resolve_and_validate_with_jsonschema() {
 // ---------------------------------------------------------------------------
 
 /// The `tools/list` result for fixtures/widgets/registry.json, written by hand from
-/// CONTRACT.md c.1–c.3.
+/// spec/contract.md c.1–c.3.
 fn widgets_tools_list() -> Value {
     let widget_error = json!({
         "$ref": "#/$defs/WidgetError",

@@ -73,10 +73,10 @@ const UNREADABLE: &[&str] = &["unreadable-input", "unknown-format"];
 /// those rules, as `<code>/<case>`. Every other refused fixture raises its own rule only.
 const ALSO_RAISES: &[(&str, &[&str])] = &[
     // Two arguments at one position leave a gap in the positions, which is the
-    // positional-shape rule's finding (CONTRACT.md d.2 steps 3 and 4).
+    // positional-shape rule's finding (spec/contract.md d.2 steps 3 and 4).
     ("cli-argument-collision/shared-position.json", &["cli-positionals"]),
     // A schema checked only because an earlier definition of the tool was replaced
-    // comes with the warning about the replacement (CONTRACT.md a.3 step 7).
+    // comes with the warning about the replacement (spec/contract.md a.3 step 7).
     ("invalid-schema/superseded-definition.json", &["redefined-tool"]),
     // Two skills of one name in one harness directory: one of them is not in the
     // folder of its name.

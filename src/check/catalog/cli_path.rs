@@ -1,4 +1,4 @@
-//! The catalog-level CLI command tree (CONTRACT.md b.1 step 4).
+//! The catalog-level CLI command tree (spec/contract.md b.1 step 4).
 
 use std::collections::HashMap;
 

@@ -1,4 +1,4 @@
-//! `ToolCatalog::validate` (CONTRACT.md b.1): the catalog-level rules, one per file,
+//! `ToolCatalog::validate` (spec/contract.md b.1): the catalog-level rules, one per file,
 //! run in upstream's order.
 
 pub mod audiences;

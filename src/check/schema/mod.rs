@@ -1,4 +1,4 @@
-//! The schema-document checks of CONTRACT.md b.3 and the reference check of b.4,
+//! The schema-document checks of spec/contract.md b.3 and the reference check of b.4,
 //! applied to every tool schema and every component, one rule per file.
 
 mod dangling_component_ref;
@@ -70,7 +70,7 @@ pub struct Subject<'a> {
     pub origin: &'a dyn Fn(&Pointer, Part) -> Origin,
     /// Whether MCP projection bundles this schema with the catalog's components: an
     /// external reference is then the projection's error, not a warning here
-    /// (DECISIONS.md 5).
+    /// (spec/decisions.md 5).
     pub mcp_bundled: bool,
 }
 
@@ -83,7 +83,7 @@ pub enum Wording {
     Catalog,
 }
 
-/// Only the per-entry compile of a registry definition (CONTRACT.md a.3 step 7):
+/// Only the per-entry compile of a registry definition (spec/contract.md a.3 step 7):
 /// the schema's type, and whether it is a valid Draft 2020-12 schema. Skipped, as
 /// there, for a schema that references components.
 pub fn check_compiles(subject: &Subject<'_>, components: &Components, out: &mut Vec<Diagnostic>) {

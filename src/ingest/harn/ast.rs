@@ -1,4 +1,4 @@
-//! The syntax tree of the Harn subset harn-catalog reads (EXPORTS.md a): top-level
+//! The syntax tree of the Harn subset harn-catalog reads (spec/exports.md a): top-level
 //! declarations with their types in full, and statements and expressions as far as
 //! the script surface evaluates them. Every node carries its byte span.
 
@@ -167,7 +167,7 @@ pub struct Variant {
     pub span: Span,
 }
 
-/// A type expression (EXPORTS.md a.3).
+/// A type expression (spec/exports.md a.3).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeExpr {
     pub kind: TypeKind,

@@ -1,4 +1,4 @@
-//! Doc comments (EXPORTS.md c.3), read from the raw source lines rather than from
+//! Doc comments (spec/exports.md c.3), read from the raw source lines rather than from
 //! tokens, as upstream does: a function's doc above its declaration, the module's at
 //! the top of the file.
 

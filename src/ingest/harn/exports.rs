@@ -1,4 +1,4 @@
-//! The exports surface (EXPORTS.md b, c): a module's public functions and pipelines
+//! The exports surface (spec/exports.md b, c): a module's public functions and pipelines
 //! as catalog entries, built statically from their signatures and docs; their
 //! attributes are read by `harn_attribute` (and those only `harn serve` reads are
 //! checked by `serve`), their throws checked by `unrepresentable_throws`.
@@ -54,7 +54,7 @@ impl<'m> Callable<'m> {
     }
 }
 
-/// The callables a module exports (EXPORTS.md c.1): every `pub fn`; then the `pub
+/// The callables a module exports (spec/exports.md c.1): every `pub fn`; then the `pub
 /// pipeline`s, or every pipeline when the module has no `pub fn` (the legacy mode);
 /// a function wins over a pipeline of the same name.
 pub fn exported(module: &Module) -> Vec<Callable<'_>> {

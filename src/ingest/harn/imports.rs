@@ -1,4 +1,4 @@
-//! Imports (EXPORTS.md a.4): the type declarations a module's signatures may name,
+//! Imports (spec/exports.md a.4): the type declarations a module's signatures may name,
 //! from the module itself and the modules it imports, read from disk without
 //! running anything.
 

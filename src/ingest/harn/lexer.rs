@@ -1,4 +1,4 @@
-//! The lexer for the Harn subset (EXPORTS.md a.1).
+//! The lexer for the Harn subset (spec/exports.md a.1).
 //!
 //! It is written by hand rather than generated. Several rules are simple as code but
 //! hard to state exactly as a lexer generator's regular expressions:
@@ -33,7 +33,7 @@ pub const MAX_INTERPOLATION_DEPTH: usize = 64;
 /// The units a duration literal (`5s`, `100ms`) may carry.
 pub const DURATION_UNITS: &[&str] = &["ms", "s", "m", "h", "d", "w"];
 
-/// Whether `word` is reserved (EXPORTS.md a.1). `where`, `out` and `gen` are not:
+/// Whether `word` is reserved (spec/exports.md a.1). `where`, `out` and `gen` are not:
 /// they are contextual.
 pub fn is_reserved(word: &str) -> bool {
     matches!(

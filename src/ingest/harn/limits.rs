@@ -1,5 +1,5 @@
 //! `@limits(...)` and `@budget(...)`: attributes that only feed `harn serve`, yet fail
-//! the export when malformed (EXPORTS.md c.2, c.6).
+//! the export when malformed (spec/exports.md c.2, c.6).
 
 use super::ast::{Attribute, AttributeArg, ExprKind};
 use crate::declare_rule;

@@ -1,4 +1,4 @@
-//! `.harn` modules, read statically and never executed (EXPORTS.md, DECISIONS.md 2).
+//! `.harn` modules, read statically and never executed (spec/exports.md, spec/decisions.md 2).
 
 pub mod ast;
 mod bounds;
@@ -25,7 +25,8 @@ use crate::diagnostics::Diagnostic;
 use crate::paths::Confinement;
 use crate::source::SourceFile;
 
-/// Which registry a `.harn` module stands for (DECISIONS.md 2).
+/// Which registry a `.harn` module stands for (spec/decisions.md 2); the variants'
+/// docs are `--surface`'s help.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Surface {

@@ -1,4 +1,4 @@
-//! Harn types to Draft 2020-12 JSON Schema (EXPORTS.md b): alias expansion, the
+//! Harn types to Draft 2020-12 JSON Schema (spec/exports.md b): alias expansion, the
 //! leaf lowering (P0), the input path, and the output/throws path with nominal
 //! struct and enum resolution and the structural walk. `None` means "no schema".
 //!
@@ -294,7 +294,7 @@ impl<'d, 'a> Projector<'d, 'a> {
                 items.push(schema);
             }
             // A unit variant's fields: an empty array (an empty prefixItems is not
-            // valid Draft 2020-12; DECISIONS.md 11).
+            // valid Draft 2020-12; spec/decisions.md 11).
             let fields = if items.is_empty() {
                 json!({ "type": "array", "items": false, "maxItems": 0 })
             } else {

@@ -1,4 +1,4 @@
-//! `tool_define` (CONTRACT.md a.2): one tool spec of a declaration file into a raw
+//! `tool_define` (spec/contract.md a.2): one tool spec of a declaration file into a raw
 //! entry: spec keys merged into `config`, schema spellings resolved, the execution
 //! policy merged into annotations; the rules of a spec's shape (`tool_spec`), its
 //! superseded keys (`shadowed_key`), input-schema spelling and executor

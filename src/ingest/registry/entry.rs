@@ -1,4 +1,4 @@
-//! The registry normaliser (CONTRACT.md a.3): a raw entry into a catalog entry, each
+//! The registry normaliser (spec/contract.md a.3): a raw entry into a catalog entry, each
 //! field through its own rule, with the place every field came from.
 
 use std::sync::Arc;

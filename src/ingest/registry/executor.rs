@@ -1,4 +1,4 @@
-//! `tool_define`'s executor rules (CONTRACT.md a.2): which executors exist and what
+//! `tool_define`'s executor rules (spec/contract.md a.2): which executors exist and what
 //! each may and must declare.
 
 use serde_json::Value;

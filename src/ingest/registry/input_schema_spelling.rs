@@ -1,4 +1,4 @@
-//! The spellings of a tool's input schema (CONTRACT.md a.2): `parameters`,
+//! The spellings of a tool's input schema (spec/contract.md a.2): `parameters`,
 //! `input_schema` or `inputSchema`, exactly one of them.
 
 use super::raw::{EntryCtx, RawEntry};

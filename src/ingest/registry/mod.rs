@@ -1,6 +1,6 @@
-//! Registry declarations (DECISIONS.md 1) into catalogs: `tools`, `info`,
+//! Registry declarations (spec/decisions.md 1) into catalogs: `tools`, `info`,
 //! `components` and `cli`, normalised as upstream's `tool_registry_from` and
-//! `tool_registry_catalog` would (CONTRACT.md a.2–a.5).
+//! `tool_registry_catalog` would (spec/contract.md a.2–a.5).
 
 pub mod define;
 mod entry;
@@ -35,7 +35,7 @@ pub struct Normalized {
     pub catalog: ToolCatalog,
     pub provenance: Provenance,
     /// Definitions replaced by a later one of the same name. Upstream compiles every
-    /// definition's schemas as it is defined (CONTRACT.md a.3 step 7), so these are
+    /// definition's schemas as it is defined (spec/contract.md a.3 step 7), so these are
     /// still checked for that. Boxed: an entry is large, and a generated registry may
     /// redefine one tool hundreds of thousands of times.
     pub superseded: Vec<(Box<ToolCatalogEntry>, EntryOrigin)>,

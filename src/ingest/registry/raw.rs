@@ -16,7 +16,7 @@ pub struct Field {
     pub at: Pointer,
 }
 
-/// A tool spec after `tool_define` (CONTRACT.md a.2): config keys with spec keys
+/// A tool spec after `tool_define` (spec/contract.md a.2): config keys with spec keys
 /// merged in and schema spellings renamed, before per-field normalisation (a.3).
 #[derive(Debug)]
 pub struct RawEntry {

@@ -1,4 +1,4 @@
-//! `registry-cli`: the registry's `cli` parent-command metadata (CONTRACT.md a.5),
+//! `registry-cli`: the registry's `cli` parent-command metadata (spec/contract.md a.5),
 //! read into the catalog's.
 
 use std::sync::Arc;

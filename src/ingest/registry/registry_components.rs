@@ -1,4 +1,4 @@
-//! `registry-components`: the registry's `components` (CONTRACT.md a.5), read into
+//! `registry-components`: the registry's `components` (spec/contract.md a.5), read into
 //! the catalog's.
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! `registry-info`: the registry's `info` (CONTRACT.md a.5), read into the catalog's.
+//! `registry-info`: the registry's `info` (spec/contract.md a.5), read into the catalog's.
 
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@ declare_rule! {
     /// ## What it checks
     /// The top level of a registry declaration: an object with a `tools` list and
     /// optionally `info`, `components` and `cli`; no other key but extension keys,
-    /// which start with `x-` and are ignored (DECISIONS.md 1: a home for YAML anchors
+    /// which start with `x-` and are ignored (spec/decisions.md 1: a home for YAML anchors
     /// that several tools share, as in docker-compose files and OpenAPI).
     ///
     /// ## Why
@@ -44,7 +44,7 @@ pub fn not_an_object(source: &Arc<SourceFile>, root: Pointer) -> Diagnostic {
 /// The top-level keys of a declaration.
 const KEYS: [&str; 4] = ["tools", "info", "components", "cli"];
 
-/// Whether a top-level `key` is an extension key, ignored (DECISIONS.md 1).
+/// Whether a top-level `key` is an extension key, ignored (spec/decisions.md 1).
 pub fn is_extension(key: &str) -> bool {
     key.starts_with("x-")
 }

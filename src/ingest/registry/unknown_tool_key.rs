@@ -7,7 +7,7 @@ use crate::diagnostics::{Origin, suggest};
 declare_rule! {
     /// ## What it checks
     /// The keys of a tool spec (and of its `config`) that neither the catalog nor Harn's
-    /// runtime reads: not a key of CONTRACT.md a.2 (`name`, `description`,
+    /// runtime reads: not a key of spec/contract.md a.2 (`name`, `description`,
     /// `parameters`, `inputSchema`, `returns`, `annotations`, `cli`, `meta`, …) nor one
     /// of the runtime's (`handler`, `executor`, `host_capability`, `mcp_server`,
     /// `policy`, and `_mcp_server` and `_mcp_tool_name`, which the runtime sets on the
@@ -34,7 +34,7 @@ declare_rule! {
     }
 }
 
-/// The keys a tool spec may have (CONTRACT.md a.2 and a.3), as the user spells them.
+/// The keys a tool spec may have (spec/contract.md a.2 and a.3), as the user spells them.
 const CONTRACT_KEYS: &[&str] = &[
     "name",
     "description",

@@ -1,4 +1,4 @@
-//! Argument preparation (CONTRACT.md d.2): each input property's CLI presentation,
+//! Argument preparation (spec/contract.md d.2): each input property's CLI presentation,
 //! checked rule by rule, then ordered for presentation.
 
 use std::collections::HashSet;

@@ -1,4 +1,4 @@
-//! The generated CLI as a `clap::Command` (CONTRACT.md d.4), built from the prepared
+//! The generated CLI as a `clap::Command` (spec/contract.md d.4), built from the prepared
 //! command tree, for `clap_complete` to write its shell completions.
 
 use clap::builder::PossibleValuesParser;

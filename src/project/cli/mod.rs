@@ -1,4 +1,4 @@
-//! The generated CLI (CONTRACT.md d): each tool's arguments prepared from its input
+//! The generated CLI (spec/contract.md d): each tool's arguments prepared from its input
 //! schema and `cli` metadata, and the command tree of the CLI-audience tools.
 
 pub mod arguments;

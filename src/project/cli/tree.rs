@@ -1,4 +1,4 @@
-//! The command tree of the generated CLI (CONTRACT.md d.3): CLI-audience tools as
+//! The command tree of the generated CLI (spec/contract.md d.3): CLI-audience tools as
 //! leaves, registry-level metadata on parents, checked as it is built by the
 //! command-metadata and command-siblings rules (`rules/`).
 

@@ -1,4 +1,4 @@
-//! Standalone schemas (CONTRACT.md c.2): the components a schema reaches, bundled
+//! Standalone schemas (spec/contract.md c.2): the components a schema reaches, bundled
 //! under its root `$defs`, every reference rebased to where its target now lives.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};

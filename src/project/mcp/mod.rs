@@ -1,4 +1,4 @@
-//! The MCP projection (CONTRACT.md c): each MCP-audience tool as the `tools/list`
+//! The MCP projection (spec/contract.md c): each MCP-audience tool as the `tools/list`
 //! entry Harn serves, with standalone schemas (components bundled under `$defs`) and
 //! non-object outputs wrapped.
 

@@ -1,4 +1,4 @@
-//! The MCP protocol versions a `tools/list` result is written for (DECISIONS.md 10),
+//! The MCP protocol versions a `tools/list` result is written for (spec/decisions.md 10),
 //! and the fields the newer one adds to every result.
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! Non-object outputs (CONTRACT.md c.3, DECISIONS.md 10): MCP's structured content is
+//! Non-object outputs (spec/contract.md c.3, spec/decisions.md 10): MCP's structured content is
 //! an object, so an output schema that does not require one is wrapped as
 //! `{"result": …}`.
 
@@ -51,7 +51,7 @@ fn requires_object_guarded<'v>(schema: &'v Value, root: &'v Value, resolving: &m
 }
 
 /// The output schema as MCP advertises it. When it requires an object: as it is, with
-/// `"type": "object"` at its root (put first if it was not there, DECISIONS.md 10:
+/// `"type": "object"` at its root (put first if it was not there, spec/decisions.md 10:
 /// MCP's `Tool` declares `outputSchema.type` as `"object"`, and the MCP SDK's `Client`
 /// refuses a `tools/list` whose output schema is a bare `$ref` or `allOf`). Otherwise
 /// `{"type":"object","properties":{"result":S},"required":["result"],

@@ -1,4 +1,4 @@
-//! A recursive-descent parser for the Harn subset (EXPORTS.md a.2, a.3), building the
+//! A recursive-descent parser for the Harn subset (spec/exports.md a.2, a.3), building the
 //! tree of [`super::ast`] from the tokens of [`super::lexer`].
 //!
 //! What it reads in full:

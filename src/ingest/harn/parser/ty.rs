@@ -53,7 +53,7 @@ pub(super) fn union(members: Vec<TypeExpr>) -> TypeExpr {
     TypeExpr { kind: TypeKind::Union(flat), span }
 }
 
-/// `Name<args>`, classified as EXPORTS.md a.3 says. A built-in constructor with the
+/// `Name<args>`, classified as spec/exports.md a.3 says. A built-in constructor with the
 /// wrong number of arguments stays `Applied`.
 fn applied(name: String, mut args: Vec<TypeExpr>) -> TypeKind {
     match (name.as_str(), args.len()) {

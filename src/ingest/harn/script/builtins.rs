@@ -1,7 +1,7 @@
 //! Harn's registry builtins, evaluated into a registry declaration: `tool_registry`,
 //! `tool_define`, `tool_select` and `tool_registry_from`. Each tool becomes a spec of
 //! the declaration's `tools`, which the registry normaliser then reads as it reads a
-//! declaration file's (CONTRACT.md a.2–a.5), so every rule of a spec is written once.
+//! declaration file's (spec/contract.md a.2–a.5), so every rule of a spec is written once.
 //!
 //! Upstream's behaviour relied on: burin-labs/harn, crates/harn-vm/src/stdlib/tools.rs
 //! (`tool_registry`, `tool_define`, `tool_select`), e45362cf.
@@ -35,7 +35,7 @@ impl<'m> Evaluator<'m> {
     }
 
     /// `tool_registry(info, components, cli)`, each optional: a registry without
-    /// tools. Upstream's later versions take the three options (CONTRACT.md a.5);
+    /// tools. Upstream's later versions take the three options (spec/contract.md a.5);
     /// they are checked as a declaration's are.
     fn tool_registry(
         &mut self,

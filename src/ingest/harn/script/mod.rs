@@ -1,4 +1,4 @@
-//! The script surface (DECISIONS.md 2): the registry a module's entry publishes,
+//! The script surface (spec/decisions.md 2): the registry a module's entry publishes,
 //! evaluated statically from data. Nothing runs. The entry is picked as upstream's
 //! compiler picks it; its statements are followed in a straight line up to the last
 //! publishing call, bindings (`let`, `var`, `const`) and reassignments included; the
@@ -57,7 +57,7 @@ declare_rule! {
 
 /// The code upstream runs for a module, as its compiler picks it (burin-labs/harn,
 /// crates/harn-vm/src/compiler/state.rs, `Compiler::compile`, e45362cf), with `fn
-/// main` between the pipelines and the top-level statements (DECISIONS.md 2).
+/// main` between the pipelines and the top-level statements (spec/decisions.md 2).
 struct Entry<'m> {
     /// How messages name it: "pipeline `main`", "`main`", "the top-level statements".
     name: String,

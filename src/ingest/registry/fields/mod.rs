@@ -1,4 +1,4 @@
-//! Per-field normalisation of a raw entry (CONTRACT.md a.3), one field family per file.
+//! Per-field normalisation of a raw entry (spec/contract.md a.3), one field family per file.
 //!
 //! Each field comes from [`RawEntry::take`](super::raw::RawEntry::take), which makes an
 //! explicit `null` absent (`None`): no function here sees a null field.

@@ -1,4 +1,4 @@
-//! The prepare-phase CLI rules of CONTRACT.md d.2 and d.3, one per file, named after
+//! The prepare-phase CLI rules of spec/contract.md d.2 and d.3, one per file, named after
 //! its rule less the `cli-` prefix.
 
 pub mod argument_collision;

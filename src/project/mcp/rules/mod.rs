@@ -1,4 +1,4 @@
-//! The MCP projection's refusals (CONTRACT.md c.2), one per file, named after its
+//! The MCP projection's refusals (spec/contract.md c.2), one per file, named after its
 //! rule less the `mcp-` prefix.
 
 pub mod external_ref;
