@@ -1,25 +1,18 @@
 //! harn-catalog: an offline compiler for Harn tool registries.
 //!
-//! Data flows one way: [`ingest`] reads registry declarations, `.harn` modules and
-//! catalogs into the [`contract`] model; [`check`] enforces the harn-tools/2.0
-//! contract with located [`diagnostics`] (the catalog phase); [`project`] prepares the
-//! catalog for its adapters, the generated CLI and MCP (the prepare phase); and
-//! [`emit`] writes the canonical catalog and the protocol artifacts. [`compile`] ties
-//! the phases together. [`drift`] says that a committed artifact is stale; [`diff`]
-//! says what changed between two catalogs and whom it breaks. [`index`], above the MCP
-//! projection and below `emit`, `diff` and `drift`, computes the discovery index:
-//! contract hashes, lexical search and context costs. At the top, [`generate`] writes
-//! or checks the outputs a configuration lists (and SDK folders, and the protocol
-//! artifacts), and [`docs`] prints the rule documentation; they, like `diff::run` and
-//! `lint::downlevel_file`, log their messages to a [`diagnostics::Log`] and say how a
-//! run [`diagnostics::Failed`], which the command line maps to an exit code.
+//! Data flows one way: [`ingest`] reads registry declarations, `.harn` modules,
+//! harness directories and catalogs into the [`contract`] model; [`check`] enforces
+//! the harn-tools/2.0 contract with located [`diagnostics`] (the catalog phase);
+//! [`project`] prepares the catalog for its adapters, the generated CLI and MCP (the
+//! prepare phase); [`emit`] writes the canonical catalog, the protocol artifacts and
+//! the SDKs. [`compile`] runs the phases for one input. Beside them, [`lint`] checks
+//! the MCP projection against LLM clients, [`index`] builds the discovery index,
+//! [`diff`] says what changed between two catalogs and whom it breaks, and [`drift`]
+//! compares generated files with those on disk. On top, [`commands`] has one module
+//! per subcommand, each a request run into an outcome the binary prints.
 //!
-//! Lower layers never import higher ones, and `check` and `project` never import each
-//! other: what both need sits below them. [`schema`] holds the JSON Schema helpers
-//! (traversal, references and the component graph, the offline component registry,
-//! fragment escaping); [`provenance`] maps every catalog path back to the [`source`]
-//! text it came from, and carries `ToolCx`, the tool every per-tool rule reports
-//! against.
+//! ARCHITECTURE.md, at the repository's root, is the map: the code map, the layers
+//! (which module may name which) and the invariants its tests hold.
 
 pub mod check;
 pub mod commands;

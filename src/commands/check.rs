@@ -1,5 +1,5 @@
 //! `harn-catalog check`: what `gen` would write, compiled in memory and compared with
-//! what is committed (see [`generate`](super::generate)), then the configuration's `[lint]`
+//! what is committed (see [`generate`](mod@super::generate)), then the configuration's `[lint]`
 //! and `[[budget]]` checks.
 
 use super::{Mode, Outcome, Run, generate};

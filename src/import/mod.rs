@@ -358,34 +358,6 @@ fn yaml(value: &Value) -> saphyr::Yaml<'static> {
     }
 }
 
-/// Imports `path` as `kind` and compiles the declaration written (as JSON, named
-/// after the input with `.imported.json` appended) through `options`: what `import`
-/// then `schema` report together, the importer's diagnostics first. Nothing is
-/// compiled when the import is refused.
-pub fn import_and_compile(kind: Kind, path: &Path, options: crate::compile::Options) -> crate::compile::Compilation {
-    let imported = import(kind, path);
-    let mut diagnostics = crate::diagnostics::Diagnostics::default();
-    diagnostics.extend(imported.diagnostics);
-    let refused = diagnostics.has_errors();
-    let Some(declaration) = imported.declaration.filter(|_| !refused) else {
-        return crate::compile::Compilation {
-            catalog: None,
-            provenance: None,
-            prepared: None,
-            diagnostics,
-            unreadable: imported.unreadable,
-        };
-    };
-    let text = render(&declaration, Output::Json).expect("a JSON value is written as JSON");
-    let mut name = path.as_os_str().to_owned();
-    name.push(".imported.json");
-    let source = SourceFile::new(PathBuf::from(name), text, crate::source::Format::Json);
-    let mut compilation = crate::compile::compile_source(source, options);
-    diagnostics.extend(compilation.diagnostics.into_vec());
-    compilation.diagnostics = diagnostics;
-    compilation
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod architecture;
 mod bench_inputs;
 mod citations;
 mod cli;

@@ -162,7 +162,7 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
         // A fixture named as Docker names its files (`*.tools.json`) is Docker's.
         let docker = path.to_string_lossy().ends_with(".tools.json");
         let kind = if docker { import::Kind::Docker } else { import::Kind::Mcp };
-        return import::import_and_compile(kind, path, options);
+        return import_and_compile(kind, path, options);
     }
     if rule.phase == Phase::Profile {
         return lint_for(rule, path);
@@ -187,6 +187,29 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
             sdk::generate(sdk::Language::Markdown, catalog, prepared, compilation.provenance.as_ref(), "fixture");
         compilation.diagnostics.extend(reported.into_vec());
     }
+    compilation
+}
+
+/// Imports `path` as `kind` and compiles the declaration written (as JSON, named after
+/// the input with `.imported.json` appended): what `import` then `schema` report
+/// together, the importer's diagnostics first. Nothing is compiled when the import is
+/// refused.
+fn import_and_compile(kind: import::Kind, path: &Path, options: Options) -> Compilation {
+    let imported = import::import(kind, path);
+    let mut diagnostics = harn_catalog::diagnostics::Diagnostics::default();
+    diagnostics.extend(imported.diagnostics);
+    let refused = diagnostics.has_errors();
+    let Some(declaration) = imported.declaration.filter(|_| !refused) else {
+        let unreadable = imported.unreadable;
+        return Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable };
+    };
+    let text = import::render(&declaration, import::Output::Json).expect("a JSON value is written as JSON");
+    let mut name = path.as_os_str().to_owned();
+    name.push(".imported.json");
+    let source = harn_catalog::source::SourceFile::new(PathBuf::from(name), text, harn_catalog::source::Format::Json);
+    let mut compilation = compile::compile_source(source, options);
+    diagnostics.extend(compilation.diagnostics.into_vec());
+    compilation.diagnostics = diagnostics;
     compilation
 }
 
