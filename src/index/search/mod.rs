@@ -1,7 +1,8 @@
 //! `lexical-v1`: the lexical search over a discovery index (docs/contract-hash.md,
 //! "Search"). No embeddings: terms are matched after a Unicode lower-case fold, with
 //! punctuation read as spaces and one plural `s` dropped; each field's matches have a
-//! documented weight; equal scores are ordered by canonical ID.
+//! documented weight; equal scores are ordered by canonical ID. What a model may not
+//! discover (`modelDiscoverable: false`) is never a result.
 
 use std::borrow::Cow;
 
@@ -352,6 +353,11 @@ impl<'i> Ranking<'i> {
     }
 
     fn offer(&mut self, entry: Entry<'i>, query: &Query) {
+        // What a model may not discover (a manual-only skill, a tool of no `mcp` or
+        // `agent` audience) is never a result, whatever it scores.
+        if !entry.model_discoverable {
+            return;
+        }
         let score = score(&entry, query);
         if score > 0 {
             self.count += 1;
@@ -378,8 +384,8 @@ impl<'i> Ranking<'i> {
 }
 
 /// The page of results for `query` over an index built in memory that starts at
-/// `cursor` (the first without one): every capability with a positive score, best
-/// first, equal scores by canonical ID; at most `limit` (1 to [`MAX_LIMIT`]).
+/// `cursor` (the first without one): every capability a model may discover with a
+/// positive score, best first, equal scores by canonical ID; at most `limit` (1 to [`MAX_LIMIT`]).
 pub fn search<'i>(index: &'i Index, query: &str, limit: usize, cursor: Option<&str>) -> Result<Page<'i>, BadCursor> {
     let request = Request::new(query, limit, cursor)?;
     let ranking = rank(index.capabilities.par_iter().map(Entry::from), &request);
@@ -561,16 +567,18 @@ mod tests {
     }
 
     /// A compact index of `n` entries (`nested`: the first has a field nesting
-    /// objects that start as entries do), with escapes and accents.
+    /// objects that start as entries do), with escapes and accents; every fourth
+    /// (`read_001`, `read_005`, …) not model-discoverable.
     fn index_text(n: usize, nested: bool) -> String {
         let entries: Vec<String> = (0..n)
             .map(|i| {
                 let extra = if nested && i == 0 { r#","extra":[{"id":"x"},{"id":"y"}]"# } else { "" };
                 format!(
-                    r#"{{"id":"tool:g{}/read_{i:03}","kind":"tool","name":"read_{i:03}","title":"Read {i}","description":"Reads \"files\" of r\u00e9pertoire {}, then lines","tags":["t{}"],"provider":"p","modelDiscoverable":true,"contractHash":"sha256:{i:x}"{extra}}}"#,
+                    r#"{{"id":"tool:g{}/read_{i:03}","kind":"tool","name":"read_{i:03}","title":"Read {i}","description":"Reads \"files\" of r\u00e9pertoire {}, then lines","tags":["t{}"],"provider":"p","modelDiscoverable":{},"deferLoading":false,"contractHash":"sha256:{i:x}","cost":{{"bytes":1,"tokens":1}}{extra}}}"#,
                     i % 3,
                     i % 7,
-                    i % 5
+                    i % 5,
+                    i % 4 != 1,
                 )
             })
             .collect();
@@ -612,6 +620,38 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// What a model may not discover is no result on any path, even where its name is
+    /// the query; the same entry discoverable is the first result.
+    #[test]
+    fn entries_a_model_may_not_discover_are_never_results() {
+        let text = index_text(12, false);
+        let index: Index = serde_json::from_str(&text).unwrap();
+        let hidden: Vec<&str> =
+            index.capabilities.iter().filter(|c| !c.model_discoverable).map(|c| c.id.as_str()).collect();
+        assert_eq!(hidden.len(), 3);
+        for query in ["read_005", "read files", "lines", "tool", "p"] {
+            let in_memory: Vec<(String, u32)> =
+                search(&index, query, 100, None).unwrap().results.iter().map(|h| (h.id.to_string(), h.score)).collect();
+            assert!(!in_memory.is_empty(), "{query}");
+            assert!(in_memory.iter().all(|(id, _)| !hidden.contains(&id.as_str())), "{query}: {in_memory:?}");
+            for run_bytes in [0, 300, usize::MAX] {
+                assert_eq!(walk(&text, query, 2, run_bytes), in_memory, "{query} in {run_bytes}");
+            }
+        }
+        // read_005 discoverable (only it changes: its contract hash is sha256:5):
+        // its name is the query, so it comes first.
+        let shown = text.replace(
+            r#""modelDiscoverable":false,"deferLoading":false,"contractHash":"sha256:5""#,
+            r#""modelDiscoverable":true,"deferLoading":false,"contractHash":"sha256:5""#,
+        );
+        assert_ne!(shown, text);
+        let first = |text: &str, run_bytes| walk(text, "read_005", 1, run_bytes)[0].0.clone();
+        for run_bytes in [0, usize::MAX] {
+            assert_eq!(first(&shown, run_bytes), "tool:g2/read_005");
+            assert_ne!(first(&text, run_bytes), "tool:g2/read_005");
         }
     }
 
