@@ -36,6 +36,10 @@ pub mod weights {
     pub const TERM_PROVIDER: u32 = 3;
     pub const TERM_KIND: u32 = 3;
     pub const TERM_DESCRIPTION: u32 = 2;
+    /// One query term is a word of the name, and the query holds every word of the
+    /// name (added to [`TERM_NAME`]): a name the query spells out, words between
+    /// aside, outranks a name that adds words the query lacks.
+    pub const TERM_NAME_COVERED: u32 = 5;
 }
 
 /// One result: its strings borrowed from the index searched (moved out of an
@@ -191,6 +195,8 @@ struct Matches {
     phrase: bool,
     /// The field's terms are the query's.
     exact: bool,
+    /// Every term of the field (one at least) is a term of the query.
+    covered: bool,
 }
 
 /// [`Matches`] of `text` (its terms as [`each_term`] makes them) for `query`, in one
@@ -199,7 +205,7 @@ struct Matches {
 fn matches(text: &str, camel: bool, query: &Query) -> Matches {
     let (starting, query) = (&query.starting, query.scored());
     let full = 1u64 << (query.len() - 1);
-    let (mut found, mut prefix, mut phrase, mut position, mut exact) = (0u64, 0u64, false, 0, true);
+    let (mut found, mut prefix, mut phrase, mut position, mut exact, mut covered) = (0u64, 0u64, false, 0, true, true);
     each_term(text, camel, |term| {
         let mut equal = 0u64;
         // Only the query's terms that start as this one does are compared with it.
@@ -212,12 +218,18 @@ fn matches(text: &str, camel: bool, query: &Query) -> Matches {
             }
         }
         found |= equal;
+        covered &= equal != 0;
         prefix = ((prefix << 1) | 1) & equal;
         phrase |= prefix & full != 0;
         exact &= equal & (1 << position.min(63)) != 0 && position < query.len();
         position += 1;
     });
-    Matches { terms: found, phrase: phrase && query.len() >= 2, exact: exact && position == query.len() }
+    Matches {
+        terms: found,
+        phrase: phrase && query.len() >= 2,
+        exact: exact && position == query.len(),
+        covered: covered && position > 0,
+    }
 }
 
 /// The bytes of the file at `path`, mapped into memory rather than copied: `search`
@@ -263,6 +275,7 @@ fn score(capability: &Entry<'_>, query: &Query) -> u32 {
         }
         let weighted = [
             (name.terms, weights::TERM_NAME),
+            (if name.covered { name.terms } else { 0 }, weights::TERM_NAME_COVERED),
             (tags, weights::TERM_TAG),
             (title.terms, weights::TERM_TITLE),
             (provider.terms, weights::TERM_PROVIDER),
@@ -560,10 +573,47 @@ mod tests {
         assert!(matches("readFiles", true, &query).exact);
         assert!(!matches("readFilesNow", true, &query).exact);
         assert!(!matches("read", true, &query).exact);
+        // Covered: every term of the field is one of the query's, in any order.
+        assert!(matches("readFiles", true, &query).covered);
+        assert!(matches("fileRead", true, &query).covered);
+        assert!(matches("read", true, &query).covered);
+        assert!(!matches("readFilesNow", true, &query).covered);
+        assert!(!matches("", true, &query).covered, "no term: nothing is covered");
         // A repeated term: "a a b" is found in "a a a b".
         let query = Query::new(terms("ab ab cd"));
         assert!(matches("ab ab ab cd", false, &query).phrase);
         assert!(!matches("ab cd ab", false, &query).phrase);
+    }
+
+    /// A name the query holds whole, with words between, scores 5 more a term of
+    /// it; a name with a word the query lacks, nothing more.
+    #[test]
+    fn a_name_the_query_covers_scores_more_a_term() {
+        let text = r#"{"generation":"sha256:ab","capabilities":[
+            {"id":"tool:make_pull","kind":"tool","name":"make_pull","title":"","description":"","tags":[],"provider":"","modelDiscoverable":true,"deferLoading":false,"contractHash":"h","cost":{"bytes":1,"tokens":1}},
+            {"id":"tool:make_pull_review","kind":"tool","name":"make_pull_review","title":"","description":"","tags":[],"provider":"","modelDiscoverable":true,"deferLoading":false,"contractHash":"h","cost":{"bytes":1,"tokens":1}}]}"#;
+        let index: Index = serde_json::from_str(text).unwrap();
+        let scores = |query: &str| -> Vec<(String, u32)> {
+            search(&index, query, 10, None).unwrap().results.iter().map(|h| (h.name.to_string(), h.score)).collect()
+        };
+        let covered = 2 * (weights::TERM_NAME + weights::TERM_NAME_COVERED);
+        let uncovered = 2 * weights::TERM_NAME;
+        assert_eq!(
+            scores("make a pull"),
+            [("make_pull".to_owned(), covered), ("make_pull_review".to_owned(), uncovered)]
+        );
+        assert_eq!(
+            scores("pull make"),
+            [("make_pull".to_owned(), covered), ("make_pull_review".to_owned(), uncovered)]
+        );
+        // Neither name is covered: the same score, ordered by ID.
+        let pull = weights::TERM_NAME;
+        assert_eq!(scores("pull"), [("make_pull".to_owned(), pull), ("make_pull_review".to_owned(), pull)]);
+        let review = weights::PHRASE_NAME + 3 * (weights::TERM_NAME + weights::TERM_NAME_COVERED);
+        assert_eq!(
+            scores("make pull review").first(),
+            Some(&("make_pull_review".to_owned(), review + weights::EXACT_NAME))
+        );
     }
 
     /// A compact index of `n` entries (`nested`: the first has a field nesting
