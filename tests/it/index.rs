@@ -148,6 +148,37 @@ fn tags_come_from_meta_then_cli_groups_and_audiences_decide_discovery() {
     assert!(b.model_discoverable);
 }
 
+/// Search is model discovery: a tool of no `mcp` or `agent` audience is no result,
+/// though its name is the query, whether the registry or its index file is searched.
+#[test]
+fn search_leaves_out_the_tools_a_model_may_not_discover() {
+    let dir = tempfile::tempdir().unwrap();
+    let registry = |audiences: &str| {
+        format!(
+            r#"{{"info": {{"name": "ops"}}, "tools": [
+              {{"name": "purge_cache", "description": "Purges the cache.", "governance": {{"audiences": [{audiences}]}}}},
+              {{"name": "warm_cache", "description": "Warms the cache."}}]}}"#
+        )
+    };
+    for (audiences, found) in
+        [(r#""catalog", "cli""#, false), (r#""catalog", "agent""#, true), (r#""catalog", "mcp""#, true)]
+    {
+        let path = write(dir.path(), "ops.json", registry(audiences));
+        let index = dir.path().join("index.json");
+        harn_catalog().arg("index").arg(&path).arg("-o").arg(&index).assert().success();
+        for file in [&path, &index] {
+            let out =
+                harn_catalog().arg("search").arg(file).args(["purge cache", "--format", "json"]).output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            let page: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let ids: Vec<&str> =
+                page["results"].as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap()).collect();
+            let expected: &[&str] = if found { &["tool:purge_cache", "tool:warm_cache"] } else { &["tool:warm_cache"] };
+            assert_eq!(ids, expected, "{audiences} in {}", file.display());
+        }
+    }
+}
+
 fn fs() -> Built {
     built(&common::root().join("fixtures/index/fs.yaml"))
 }

@@ -29,6 +29,7 @@ mod robustness;
 mod sdk;
 mod sdk_rust;
 mod sdk_typescript;
+mod search_ranking;
 mod skills;
 mod spec_examples;
 mod typescript;

@@ -166,12 +166,62 @@ fn search_finds_a_skill_by_a_word_of_its_description() {
     assert_eq!(ids, ["skill:notes"]);
     assert_eq!(page.results[0].kind, Kind::Skill);
     assert!(search::search(&built.index, "kubernetes", 20, None).unwrap().results.is_empty());
-    // The kind is a term, as `tool` is.
-    assert_eq!(search::search(&built.index, "skill", 20, None).unwrap().results.len(), 3);
-    let out = harn_catalog().arg("search").arg(dir.path()).args(["staging", "--format", "json"]).output().unwrap();
-    assert!(out.status.success());
-    let page: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(page["results"][0]["id"], "skill:deploy");
+    // The kind is a term, as `tool` is: every skill a model may discover (not deploy).
+    let page = search::search(&built.index, "skill", 20, None).unwrap();
+    let ids: Vec<&str> = page.results.iter().map(|hit| hit.id.as_ref()).collect();
+    assert_eq!(ids, ["skill:notes", "skill:review-kit/review"]);
+}
+
+/// The `search` page (JSON) of `file` for `query`.
+fn searched(file: &Path, query: &str) -> Value {
+    let out = harn_catalog().arg("search").arg(file).args([query, "--format", "json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn result_ids(page: &Value) -> Vec<String> {
+    page["results"].as_array().unwrap().iter().map(|hit| hit["id"].as_str().unwrap().to_owned()).collect()
+}
+
+/// A manual-only skill (`disable-model-invocation: true`) is no search result, by its
+/// name or any word, whether the folder is searched or the index `index` wrote of it
+/// (compact or pretty); `inspect` still shows it by its ID. The same skill invocable
+/// by a model is found by the same queries, first.
+#[test]
+fn a_manual_only_skill_is_found_by_inspect_and_never_by_search() {
+    let dir = project();
+    let files = tempfile::tempdir().unwrap();
+    let indexes = |name: &str| {
+        let (compact, pretty) =
+            (files.path().join(format!("{name}.json")), files.path().join(format!("{name}-pretty.json")));
+        harn_catalog().arg("index").arg(dir.path()).arg("-o").arg(&compact).assert().success();
+        harn_catalog().arg("index").arg(dir.path()).args(["--pretty", "-o"]).arg(&pretty).assert().success();
+        [compact, pretty]
+    };
+    let [compact, pretty] = indexes("manual");
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&compact).unwrap()).unwrap();
+    assert_eq!(capability(&written, "skill:deploy").unwrap()["modelDiscoverable"], false, "indexed, not discoverable");
+    for query in ["deploy", "staging", "ships the current branch", "skill deploy"] {
+        for file in [dir.path(), compact.as_path(), pretty.as_path()] {
+            let ids = result_ids(&searched(file, query));
+            assert!(!ids.contains(&"skill:deploy".to_owned()), "{query:?} in {}: {ids:?}", file.display());
+        }
+    }
+    let out = harn_catalog().arg("inspect").arg(dir.path()).arg("skill:deploy").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((shown["id"].as_str(), shown["modelDiscoverable"].as_bool()), (Some("skill:deploy"), Some(false)));
+    assert_eq!(shown["manifest"]["disable-model-invocation"], true);
+
+    // The near miss: `disable-model-invocation: false`.
+    put(dir.path(), "skills/deploy/SKILL.md", &DEPLOY.replace("true", "false"));
+    let [compact, pretty] = indexes("invocable");
+    for query in ["deploy", "staging", "ships the current branch", "skill deploy"] {
+        for file in [dir.path(), compact.as_path(), pretty.as_path()] {
+            let ids = result_ids(&searched(file, query));
+            assert_eq!(ids.first().map(String::as_str), Some("skill:deploy"), "{query:?} in {}", file.display());
+        }
+    }
 }
 
 #[test]

@@ -25,6 +25,9 @@ pub struct Entry<'a> {
     pub(super) tags: Vec<String>,
     #[serde(borrow)]
     pub(super) provider: Cow<'a, str>,
+    /// Whether a model may find it: search passes over the others.
+    #[serde(rename = "modelDiscoverable")]
+    pub(super) model_discoverable: bool,
     #[serde(borrow, rename = "contractHash")]
     pub(super) contract_hash: Cow<'a, str>,
 }
@@ -40,6 +43,7 @@ impl<'i> From<&'i Capability> for Entry<'i> {
             // Tags are few and short: cloned rather than a second field type.
             tags: c.tags.clone(),
             provider: Cow::Borrowed(&c.provider),
+            model_discoverable: c.model_discoverable,
             contract_hash: Cow::Borrowed(&c.contract_hash),
         }
     }
@@ -74,6 +78,10 @@ impl<'i> Entry<'i> {
                 let (tags, end) = tags(text, at)?;
                 once(&mut fields.tags, tags)?;
                 end
+            } else if key == "modelDiscoverable" {
+                let (value, end) = boolean(text, at)?;
+                once(&mut fields.model_discoverable, value)?;
+                end
             } else if let Some(field) = fields.string(key) {
                 let (value, end) = string(text, at)?;
                 once(field, value)?;
@@ -100,6 +108,7 @@ impl<'i> Entry<'i> {
             description: fields.description?,
             tags: fields.tags?,
             provider: fields.provider?,
+            model_discoverable: fields.model_discoverable?,
             contract_hash: fields.contract_hash?,
         };
         Some((entry, at + 1))
@@ -116,6 +125,7 @@ struct Fields<'a> {
     description: Option<Cow<'a, str>>,
     tags: Option<Vec<String>>,
     provider: Option<Cow<'a, str>>,
+    model_discoverable: Option<bool>,
     contract_hash: Option<Cow<'a, str>>,
 }
 
@@ -171,6 +181,18 @@ fn string(text: &str, at: usize) -> Option<(Cow<'_, str>, usize)> {
     Some((Cow::Owned(value), at + stream.byte_offset()))
 }
 
+/// The `true` or `false` at `at` and where it ends.
+fn boolean(text: &str, at: usize) -> Option<(bool, usize)> {
+    let rest = text.as_bytes().get(at..)?;
+    if rest.starts_with(b"true") {
+        Some((true, at + 4))
+    } else if rest.starts_with(b"false") {
+        Some((false, at + 5))
+    } else {
+        None
+    }
+}
+
 /// The array of strings at `at` and where it ends.
 fn tags(text: &str, mut at: usize) -> Option<(Vec<String>, usize)> {
     let bytes = text.as_bytes();
@@ -209,6 +231,7 @@ mod tests {
         let mut fields = vec![entry.id.to_string(), entry.kind.as_str().to_owned(), entry.name.to_string()];
         fields.extend([&entry.title, &entry.description, &entry.provider, &entry.contract_hash].map(|f| f.to_string()));
         fields.extend(entry.tags.iter().cloned());
+        fields.push(entry.model_discoverable.to_string());
         fields
     }
 
@@ -223,12 +246,13 @@ mod tests {
             ENTRY.replace("Prints files", r#"Prints \"files\" of a r\u00e9pertoire\\"#),
             ENTRY.replace(r#"["fs","read"]"#, "[]").replace(r#""title":"Cat""#, r#""title":"Ça""#),
             ENTRY.replace(r#""read""#, r#""r\u00e9ad""#).replace(r#""kind":"tool""#, r#""kind":"skill""#),
+            ENTRY.replace(r#""modelDiscoverable":true"#, r#""modelDiscoverable":false"#),
             ENTRY.replace(
                 r#""modelDiscoverable":true"#,
                 r#""x":{"id":"a","n":[1,-2.5e3,null,false,{"y":"}],\""}]},"modelDiscoverable":true"#,
             ),
             // Another order of the fields.
-            r#"{"contractHash":"h","tags":["t"],"provider":"p","description":"d","title":"t","name":"n","kind":"tool","id":"i"}"#.to_owned(),
+            r#"{"contractHash":"h","tags":["t"],"modelDiscoverable":false,"provider":"p","description":"d","title":"t","name":"n","kind":"tool","id":"i"}"#.to_owned(),
         ];
         for text in &texts {
             let (scanned, length) = Entry::scan(text).unwrap_or_else(|| panic!("{text}"));
@@ -258,6 +282,12 @@ mod tests {
             ENTRY.replace(r#""cost":{"bytes":10,"tokens":3}"#, r#""cost":{"bytes":10,}"#),
             ENTRY.replace(r#""tags":["fs","read"]"#, r#""tags":["fs"],"tags":["fs"]"#),
             ENTRY.strip_suffix('}').unwrap().to_owned(),
+            ENTRY.replace(r#""modelDiscoverable":true,"#, ""),
+            ENTRY.replace(r#""modelDiscoverable":true"#, r#""modelDiscoverable":"true""#),
+            ENTRY.replace(r#""modelDiscoverable":true"#, r#""modelDiscoverable":tru"#),
+            ENTRY.replace(r#""modelDiscoverable":true"#, r#""modelDiscoverable":truee"#),
+            ENTRY.replace(r#""modelDiscoverable":true"#, r#""modelDiscoverable":1"#),
+            ENTRY.replace(r#""modelDiscoverable":true"#, r#""modelDiscoverable":false,"modelDiscoverable":true"#),
         ];
         for (i, text) in texts.iter().enumerate() {
             assert!(Entry::scan(text).is_none(), "{text}");
@@ -298,10 +328,12 @@ mod tests {
 
     /// An entry as `index` writes one, or one changed in a way scanning must notice:
     /// a field missing, repeated or of the wrong type, another order, an escaped or
-    /// unknown key, whitespace, a kind that is not one.
+    /// unknown key, whitespace, a kind that is not one, a flag that is not a boolean.
     fn random_entry(rng: &mut fastrand::Rng) -> String {
         let mut members: Vec<(String, String)> = Vec::new();
-        for key in ["id", "kind", "name", "title", "description", "tags", "provider", "contractHash"] {
+        for key in
+            ["id", "kind", "name", "title", "description", "tags", "provider", "modelDiscoverable", "contractHash"]
+        {
             if rng.usize(0..40) == 0 {
                 continue;
             }
@@ -310,6 +342,9 @@ mod tests {
                     [rng.usize(0..5).min(rng.usize(0..5))]
                 .to_owned(),
                 "tags" if rng.usize(0..30) == 0 => "[\"a\",3]".to_owned(),
+                "modelDiscoverable" => ["true", "false", "true", "false", "\"true\"", "null", "tru"]
+                    [rng.usize(0..7).min(rng.usize(0..7))]
+                .to_owned(),
                 "tags" => {
                     format!("[{}]", (0..rng.usize(0..3)).map(|_| random_string(rng)).collect::<Vec<_>>().join(","))
                 }
@@ -324,7 +359,7 @@ mod tests {
             }
         }
         for _ in 0..rng.usize(0..3) {
-            let key = ["modelDiscoverable", "cost", "x", "deferLoading"][rng.usize(0..4)].to_owned();
+            let key = ["cost", "x", "deferLoading"][rng.usize(0..3)].to_owned();
             members.insert(rng.usize(0..=members.len()), (key, random_value(rng)));
         }
         if rng.usize(0..10) == 0 {

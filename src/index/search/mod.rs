@@ -1,7 +1,8 @@
 //! `lexical-v1`: the lexical search over a discovery index (docs/contract-hash.md,
 //! "Search"). No embeddings: terms are matched after a Unicode lower-case fold, with
 //! punctuation read as spaces and one plural `s` dropped; each field's matches have a
-//! documented weight; equal scores are ordered by canonical ID.
+//! documented weight; equal scores are ordered by canonical ID. What a model may not
+//! discover (`modelDiscoverable: false`) is never a result.
 
 use std::borrow::Cow;
 
@@ -35,6 +36,10 @@ pub mod weights {
     pub const TERM_PROVIDER: u32 = 3;
     pub const TERM_KIND: u32 = 3;
     pub const TERM_DESCRIPTION: u32 = 2;
+    /// One query term is a word of the name, and the query holds every word of the
+    /// name (added to [`TERM_NAME`]): a name the query spells out, words between
+    /// aside, outranks a name that adds words the query lacks.
+    pub const TERM_NAME_COVERED: u32 = 5;
 }
 
 /// One result: its strings borrowed from the index searched (moved out of an
@@ -190,6 +195,8 @@ struct Matches {
     phrase: bool,
     /// The field's terms are the query's.
     exact: bool,
+    /// Every term of the field (one at least) is a term of the query.
+    covered: bool,
 }
 
 /// [`Matches`] of `text` (its terms as [`each_term`] makes them) for `query`, in one
@@ -198,7 +205,7 @@ struct Matches {
 fn matches(text: &str, camel: bool, query: &Query) -> Matches {
     let (starting, query) = (&query.starting, query.scored());
     let full = 1u64 << (query.len() - 1);
-    let (mut found, mut prefix, mut phrase, mut position, mut exact) = (0u64, 0u64, false, 0, true);
+    let (mut found, mut prefix, mut phrase, mut position, mut exact, mut covered) = (0u64, 0u64, false, 0, true, true);
     each_term(text, camel, |term| {
         let mut equal = 0u64;
         // Only the query's terms that start as this one does are compared with it.
@@ -211,12 +218,18 @@ fn matches(text: &str, camel: bool, query: &Query) -> Matches {
             }
         }
         found |= equal;
+        covered &= equal != 0;
         prefix = ((prefix << 1) | 1) & equal;
         phrase |= prefix & full != 0;
         exact &= equal & (1 << position.min(63)) != 0 && position < query.len();
         position += 1;
     });
-    Matches { terms: found, phrase: phrase && query.len() >= 2, exact: exact && position == query.len() }
+    Matches {
+        terms: found,
+        phrase: phrase && query.len() >= 2,
+        exact: exact && position == query.len(),
+        covered: covered && position > 0,
+    }
 }
 
 /// The bytes of the file at `path`, mapped into memory rather than copied: `search`
@@ -262,6 +275,7 @@ fn score(capability: &Entry<'_>, query: &Query) -> u32 {
         }
         let weighted = [
             (name.terms, weights::TERM_NAME),
+            (if name.covered { name.terms } else { 0 }, weights::TERM_NAME_COVERED),
             (tags, weights::TERM_TAG),
             (title.terms, weights::TERM_TITLE),
             (provider.terms, weights::TERM_PROVIDER),
@@ -352,6 +366,11 @@ impl<'i> Ranking<'i> {
     }
 
     fn offer(&mut self, entry: Entry<'i>, query: &Query) {
+        // What a model may not discover (a manual-only skill, a tool of no `mcp` or
+        // `agent` audience) is never a result, whatever it scores.
+        if !entry.model_discoverable {
+            return;
+        }
         let score = score(&entry, query);
         if score > 0 {
             self.count += 1;
@@ -378,8 +397,8 @@ impl<'i> Ranking<'i> {
 }
 
 /// The page of results for `query` over an index built in memory that starts at
-/// `cursor` (the first without one): every capability with a positive score, best
-/// first, equal scores by canonical ID; at most `limit` (1 to [`MAX_LIMIT`]).
+/// `cursor` (the first without one): every capability a model may discover with a
+/// positive score, best first, equal scores by canonical ID; at most `limit` (1 to [`MAX_LIMIT`]).
 pub fn search<'i>(index: &'i Index, query: &str, limit: usize, cursor: Option<&str>) -> Result<Page<'i>, BadCursor> {
     let request = Request::new(query, limit, cursor)?;
     let ranking = rank(index.capabilities.par_iter().map(Entry::from), &request);
@@ -554,23 +573,62 @@ mod tests {
         assert!(matches("readFiles", true, &query).exact);
         assert!(!matches("readFilesNow", true, &query).exact);
         assert!(!matches("read", true, &query).exact);
+        // Covered: every term of the field is one of the query's, in any order.
+        assert!(matches("readFiles", true, &query).covered);
+        assert!(matches("fileRead", true, &query).covered);
+        assert!(matches("read", true, &query).covered);
+        assert!(!matches("readFilesNow", true, &query).covered);
+        assert!(!matches("", true, &query).covered, "no term: nothing is covered");
         // A repeated term: "a a b" is found in "a a a b".
         let query = Query::new(terms("ab ab cd"));
         assert!(matches("ab ab ab cd", false, &query).phrase);
         assert!(!matches("ab cd ab", false, &query).phrase);
     }
 
+    /// A name the query holds whole, with words between, scores 5 more a term of
+    /// it; a name with a word the query lacks, nothing more.
+    #[test]
+    fn a_name_the_query_covers_scores_more_a_term() {
+        let text = r#"{"generation":"sha256:ab","capabilities":[
+            {"id":"tool:make_pull","kind":"tool","name":"make_pull","title":"","description":"","tags":[],"provider":"","modelDiscoverable":true,"deferLoading":false,"contractHash":"h","cost":{"bytes":1,"tokens":1}},
+            {"id":"tool:make_pull_review","kind":"tool","name":"make_pull_review","title":"","description":"","tags":[],"provider":"","modelDiscoverable":true,"deferLoading":false,"contractHash":"h","cost":{"bytes":1,"tokens":1}}]}"#;
+        let index: Index = serde_json::from_str(text).unwrap();
+        let scores = |query: &str| -> Vec<(String, u32)> {
+            search(&index, query, 10, None).unwrap().results.iter().map(|h| (h.name.to_string(), h.score)).collect()
+        };
+        let covered = 2 * (weights::TERM_NAME + weights::TERM_NAME_COVERED);
+        let uncovered = 2 * weights::TERM_NAME;
+        assert_eq!(
+            scores("make a pull"),
+            [("make_pull".to_owned(), covered), ("make_pull_review".to_owned(), uncovered)]
+        );
+        assert_eq!(
+            scores("pull make"),
+            [("make_pull".to_owned(), covered), ("make_pull_review".to_owned(), uncovered)]
+        );
+        // Neither name is covered: the same score, ordered by ID.
+        let pull = weights::TERM_NAME;
+        assert_eq!(scores("pull"), [("make_pull".to_owned(), pull), ("make_pull_review".to_owned(), pull)]);
+        let review = weights::PHRASE_NAME + 3 * (weights::TERM_NAME + weights::TERM_NAME_COVERED);
+        assert_eq!(
+            scores("make pull review").first(),
+            Some(&("make_pull_review".to_owned(), review + weights::EXACT_NAME))
+        );
+    }
+
     /// A compact index of `n` entries (`nested`: the first has a field nesting
-    /// objects that start as entries do), with escapes and accents.
+    /// objects that start as entries do), with escapes and accents; every fourth
+    /// (`read_001`, `read_005`, …) not model-discoverable.
     fn index_text(n: usize, nested: bool) -> String {
         let entries: Vec<String> = (0..n)
             .map(|i| {
                 let extra = if nested && i == 0 { r#","extra":[{"id":"x"},{"id":"y"}]"# } else { "" };
                 format!(
-                    r#"{{"id":"tool:g{}/read_{i:03}","kind":"tool","name":"read_{i:03}","title":"Read {i}","description":"Reads \"files\" of r\u00e9pertoire {}, then lines","tags":["t{}"],"provider":"p","modelDiscoverable":true,"contractHash":"sha256:{i:x}"{extra}}}"#,
+                    r#"{{"id":"tool:g{}/read_{i:03}","kind":"tool","name":"read_{i:03}","title":"Read {i}","description":"Reads \"files\" of r\u00e9pertoire {}, then lines","tags":["t{}"],"provider":"p","modelDiscoverable":{},"deferLoading":false,"contractHash":"sha256:{i:x}","cost":{{"bytes":1,"tokens":1}}{extra}}}"#,
                     i % 3,
                     i % 7,
-                    i % 5
+                    i % 5,
+                    i % 4 != 1,
                 )
             })
             .collect();
@@ -612,6 +670,38 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// What a model may not discover is no result on any path, even where its name is
+    /// the query; the same entry discoverable is the first result.
+    #[test]
+    fn entries_a_model_may_not_discover_are_never_results() {
+        let text = index_text(12, false);
+        let index: Index = serde_json::from_str(&text).unwrap();
+        let hidden: Vec<&str> =
+            index.capabilities.iter().filter(|c| !c.model_discoverable).map(|c| c.id.as_str()).collect();
+        assert_eq!(hidden.len(), 3);
+        for query in ["read_005", "read files", "lines", "tool", "p"] {
+            let in_memory: Vec<(String, u32)> =
+                search(&index, query, 100, None).unwrap().results.iter().map(|h| (h.id.to_string(), h.score)).collect();
+            assert!(!in_memory.is_empty(), "{query}");
+            assert!(in_memory.iter().all(|(id, _)| !hidden.contains(&id.as_str())), "{query}: {in_memory:?}");
+            for run_bytes in [0, 300, usize::MAX] {
+                assert_eq!(walk(&text, query, 2, run_bytes), in_memory, "{query} in {run_bytes}");
+            }
+        }
+        // read_005 discoverable (only it changes: its contract hash is sha256:5):
+        // its name is the query, so it comes first.
+        let shown = text.replace(
+            r#""modelDiscoverable":false,"deferLoading":false,"contractHash":"sha256:5""#,
+            r#""modelDiscoverable":true,"deferLoading":false,"contractHash":"sha256:5""#,
+        );
+        assert_ne!(shown, text);
+        let first = |text: &str, run_bytes| walk(text, "read_005", 1, run_bytes)[0].0.clone();
+        for run_bytes in [0, usize::MAX] {
+            assert_eq!(first(&shown, run_bytes), "tool:g2/read_005");
+            assert_ne!(first(&text, run_bytes), "tool:g2/read_005");
         }
     }
 
