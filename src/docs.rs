@@ -79,13 +79,20 @@ fn demote_headings(doc: &str) -> String {
 pub fn explain(code: &str) -> Option<String> {
     if let Some(rule) = all_rules().into_iter().find(|r| r.code == code) {
         return Some(format!(
-            "{} ({} phase, {})\n\n{}",
+            "{} ({} phase, {})\n\n{}\n\nDeclared and checked in {}.",
             rule.code,
             rule.phase.as_str(),
             rule.severity.as_str(),
-            rule.documentation()
+            rule.documentation(),
+            rule.file
         ));
     }
     let rule = all_diff_rules().into_iter().find(|r| r.code == code)?;
-    Some(format!("{} (diff; {})\n\n{}", rule.code, rule.levels_text(), rule.documentation()))
+    Some(format!(
+        "{} (diff; {})\n\n{}\n\nDeclared and found in {}.",
+        rule.code,
+        rule.levels_text(),
+        rule.documentation(),
+        rule.file
+    ))
 }

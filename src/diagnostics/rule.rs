@@ -17,8 +17,8 @@ pub struct Rule {
     pub help: Option<&'static str>,
     /// The doc comment: what it checks, why, an example.
     pub doc: &'static str,
-    /// The module that declares (and implements) the rule.
-    pub module: &'static str,
+    /// The file that declares (and implements) the rule, from the repository's root.
+    pub file: &'static str,
 }
 
 impl Rule {
@@ -85,7 +85,7 @@ macro_rules! declare_rule {
             summary: $summary,
             help: $crate::declare_rule!(@help $($help)?),
             doc: concat!($($doc, "\n"),*),
-            module: module_path!(),
+            file: file!(),
         };
         $crate::inventory::submit! { $crate::diagnostics::RegisteredRule($name) }
     };

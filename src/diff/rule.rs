@@ -45,8 +45,8 @@ pub struct DiffRule {
     pub levels: Levels,
     /// The doc comment: what it reports, why at that level, an example.
     pub doc: &'static str,
-    /// The module that declares (and finds) the change.
-    pub module: &'static str,
+    /// The file that declares (and finds) the change, from the repository's root.
+    pub file: &'static str,
 }
 
 impl DiffRule {
@@ -123,7 +123,7 @@ macro_rules! declare_diff_rule {
                 ..$crate::diff::Levels::NONE
             },
             doc: concat!($($doc, "\n"),*),
-            module: module_path!(),
+            file: file!(),
         };
         $crate::inventory::submit! { $crate::diff::RegisteredDiffRule($name) }
     };

@@ -365,7 +365,9 @@ fn rules_and_explain_document_every_rule() {
             .args(["explain", rule.code])
             .assert()
             .success()
-            .stdout(predicate::str::contains("## What it checks").and(predicate::str::contains("## Example")));
+            .stdout(predicate::str::contains("## What it checks").and(predicate::str::contains("## Example")))
+            .stdout(predicate::str::contains(format!("Declared and checked in {}.", rule.file)));
+        declared_in(rule.file, rule.code);
     }
     for rule in harn_catalog::diff::all_diff_rules() {
         assert!(table.contains(rule.code), "{} missing from the table", rule.code);
@@ -374,6 +376,14 @@ fn rules_and_explain_document_every_rule() {
             .assert()
             .success()
             .stdout(predicate::str::contains(format!("{} (diff; {})", rule.code, rule.levels_text())))
-            .stdout(predicate::str::contains("## What it reports").and(predicate::str::contains("## Example")));
+            .stdout(predicate::str::contains("## What it reports").and(predicate::str::contains("## Example")))
+            .stdout(predicate::str::contains(format!("Declared and found in {}.", rule.file)));
+        declared_in(rule.file, rule.code);
     }
+}
+
+/// The file `explain` names for a rule is in the repository and spells its code.
+fn declared_in(file: &str, code: &str) {
+    let text = std::fs::read_to_string(common::root().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert!(text.contains(&format!("\"{code}\"")), "{file} does not declare {code}");
 }
