@@ -32,12 +32,23 @@ impl Run for Request {
     }
 
     fn run(&self, log: &mut Log<'_>) -> Outcome {
-        let (built, compilation) = match indexed(&self.input, log) {
-            Ok(indexed) => indexed,
-            Err(failed) => return Outcome::failed(failed),
-        };
-        let text = emit::canonical_json(&built.index, Layout::pretty_if(self.pretty));
-        write_out(self.output.as_deref(), text, log).leaving((built, compilation))
+        on_index(&self.input, log, |built, log| {
+            let text = emit::canonical_json(&built.index, Layout::pretty_if(self.pretty));
+            write_out(self.output.as_deref(), text, log)
+        })
+    }
+}
+
+/// `then` run on the index of `input` (see [`indexed`]), the index and its
+/// compilation kept among the outcome's leftovers; how indexing failed otherwise.
+pub(super) fn on_index(
+    input: &IndexInput,
+    log: &mut Log<'_>,
+    then: impl FnOnce(&Built, &mut Log<'_>) -> Outcome,
+) -> Outcome {
+    match indexed(input, log) {
+        Ok((built, compilation)) => then(&built, log).leaving((built, compilation)),
+        Err(failed) => Outcome::failed(failed),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `harn-catalog inspect`: one tool's or skill's validated contract and contract hash,
 //! found by its canonical ID or name.
 
-use super::{IndexInput, Outcome, Run, index::indexed};
+use super::{IndexInput, Outcome, Run, index::on_index};
 use crate::diagnostics::{Failed, Log, Renderer};
 use crate::index::render;
 
@@ -20,14 +20,9 @@ impl Run for Request {
     }
 
     fn run(&self, log: &mut Log<'_>) -> Outcome {
-        let (built, compilation) = match indexed(&self.input, log) {
-            Ok(indexed) => indexed,
-            Err(failed) => return Outcome::failed(failed),
-        };
-        let outcome = match render::inspect(&built, &self.id) {
+        on_index(&self.input, log, |built, log| match render::inspect(built, &self.id) {
             Ok(text) => Outcome::text(text),
             Err(message) => Outcome::failed(log.fail(Failed::Unusable, message)),
-        };
-        outcome.leaving((built, compilation))
+        })
     }
 }

@@ -1,7 +1,7 @@
 //! `harn-catalog search`: one page of what a model finds for a query (lexical-v1), in
 //! an index file `index` wrote, searched as it is, or in any other input, indexed first.
 
-use super::{IndexInput, Outcome, Run, index::indexed};
+use super::{IndexInput, Outcome, Run, index::on_index};
 use crate::diagnostics::{ErrorFormat, Failed, Log, Renderer};
 use crate::emit::{self, Layout};
 use crate::index::render;
@@ -39,17 +39,10 @@ impl Run for Request {
                 let message = format!("{} starts as a discovery index but is not one: {e}", file.display());
                 Outcome::failed(log.fail(Failed::Unusable, message))
             }
-            None => {
-                let (built, compilation) = match indexed(&self.input, log) {
-                    Ok(indexed) => indexed,
-                    Err(failed) => return Outcome::failed(failed),
-                };
-                let outcome = match search::search(&built.index, query, limit, cursor) {
-                    Ok(page) => Outcome::text(self.render(&page)),
-                    Err(BadCursor) => Outcome::failed(self.bad_cursor(log)),
-                };
-                outcome.leaving((built, compilation))
-            }
+            None => on_index(&self.input, log, |built, log| match search::search(&built.index, query, limit, cursor) {
+                Ok(page) => Outcome::text(self.render(&page)),
+                Err(BadCursor) => Outcome::failed(self.bad_cursor(log)),
+            }),
         }
     }
 }

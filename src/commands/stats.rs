@@ -1,6 +1,6 @@
 //! `harn-catalog stats`: each tool's context cost, largest first, with totals.
 
-use super::{IndexInput, Outcome, Run, index::indexed};
+use super::{IndexInput, Outcome, Run, index::on_index};
 use crate::diagnostics::{ErrorFormat, Log, Renderer};
 use crate::emit::{self, Layout};
 use crate::index::render;
@@ -17,15 +17,12 @@ impl Run for Request {
     }
 
     fn run(&self, log: &mut Log<'_>) -> Outcome {
-        let (built, compilation) = match indexed(&self.input, log) {
-            Ok(indexed) => indexed,
-            Err(failed) => return Outcome::failed(failed),
-        };
-        let text = if self.input.run.report.format == ErrorFormat::Json {
-            emit::canonical_json(&render::stats_json(&built.index), Layout::Compact)
-        } else {
-            render::stats(&built.index)
-        };
-        Outcome::text(text).leaving((built, compilation))
+        on_index(&self.input, log, |built, _| {
+            Outcome::text(if self.input.run.report.format == ErrorFormat::Json {
+                emit::canonical_json(&render::stats_json(&built.index), Layout::Compact)
+            } else {
+                render::stats(&built.index)
+            })
+        })
     }
 }

@@ -11,7 +11,7 @@ use harn_catalog::index::{self, Built, search};
 use serde_json::{Value, json};
 
 /// The index of the input at `path`, which must be accepted.
-fn built(path: &Path) -> Built {
+pub fn built(path: &Path) -> Built {
     let compilation = compile::compile_file(path, Options::default());
     let (Some(catalog), Some(provenance), Some(prepared)) =
         (&compilation.catalog, &compilation.provenance, &compilation.prepared)

@@ -7,23 +7,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use harn_catalog::compile::{self, Options};
 use harn_catalog::emit::{self, Layout};
-use harn_catalog::index::{self, Index, search};
+use harn_catalog::index::{Index, search};
 use serde_json::{Value, json};
 
 use crate::common::{self, write};
 
 /// The index of the input at `path`, which must be accepted.
 fn indexed(path: &Path) -> Index {
-    let compilation = compile::compile_file(path, Options::default());
-    let (Some(catalog), Some(provenance), Some(prepared)) =
-        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-    else {
-        panic!("{} was refused: {:?}", path.display(), compilation.diagnostics.into_vec());
-    };
-    let mut out = Vec::new();
-    index::build(catalog, provenance, &prepared.cli_name, &mut out).expect("the catalog is indexed").index
+    crate::index::built(path).index
 }
 
 fn judged_dir() -> std::path::PathBuf {
