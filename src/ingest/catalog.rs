@@ -40,7 +40,7 @@ declare_rule! {
 /// under the rules of any JSON input. `None` otherwise, with nothing reported: the text
 /// is then parsed as any input is, and [`read`] says what is wrong with it. The
 /// opening is looked at first so that a registry is not read as a catalog in vain.
-pub fn read_json(source: &SourceFile) -> Option<ToolCatalog> {
+pub fn read_json(source: &SourceFile) -> Option<(ToolCatalog, bool)> {
     let whitespace = [' ', '\t', '\n', '\r'];
     let opening = source.text.trim_start_matches(whitespace).strip_prefix('{')?;
     if !opening.trim_start_matches(whitespace).starts_with("\"schema_version\"") {
@@ -133,9 +133,9 @@ pub fn read(document: Document) -> Result<(ToolCatalog, Provenance), Diagnostic>
         return Ok((catalog, provenance));
     }
     let value = match source.format {
-        Format::Json => super::json::parse(&source)?,
+        Format::Json => super::json::parse(&source)?.0,
         Format::Yaml => super::yaml::parse(&source)?.0,
-        Format::Toml => super::toml::parse(&source)?,
+        Format::Toml => super::toml::parse(&source)?.0,
         // A module's catalog is never read here: its exports are a registry.
         Format::Harn => {
             return Err(CATALOG_SHAPE

@@ -2,6 +2,7 @@
 
 mod typed;
 
+use std::cell::Cell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -15,17 +16,19 @@ use crate::source::SourceFile;
 
 pub(super) use typed::read as read_typed;
 
-/// Parses the whole text as one JSON value.
-pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
+/// Parses the whole text as one JSON value; and whether a literal was read as a float
+/// (the only literals that can change on the way, see the inexact-number rule).
+pub fn parse(source: &Arc<SourceFile>) -> Result<(Value, bool), Diagnostic> {
+    let floats = Cell::new(false);
     let mut deserializer = serde_json::Deserializer::from_str(&source.text);
     // serde_json's own limit stops at 127 levels; StrictValue counts to MAX_DEPTH
     // itself, so the recursion stays bounded.
     deserializer.disable_recursion_limit();
-    let value = StrictValue { depth: 0 }
+    let value = StrictValue { depth: 0, floats: &floats }
         .deserialize(&mut deserializer)
         .and_then(|value| deserializer.end().map(|()| value))
         .map_err(|e| diagnostic(source, &e))?;
-    Ok(value)
+    Ok((value, floats.get()))
 }
 
 const DUPLICATE_PREFIX: &str = "duplicate key ";
@@ -60,30 +63,32 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
 /// Deserialises a `serde_json::Value`, refusing objects that repeat a key and
 /// nesting deeper than [`MAX_DEPTH`](super::MAX_DEPTH) levels.
 #[derive(Clone, Copy)]
-struct StrictValue {
+struct StrictValue<'f> {
     /// The arrays and objects around the value.
     depth: usize,
+    /// Whether a literal was read as a float so far.
+    floats: &'f Cell<bool>,
 }
 
-impl StrictValue {
+impl<'f> StrictValue<'f> {
     /// The seed of a value inside the array or object this one opens, or the error
     /// when that array or object is one level too many.
-    fn enter<E: serde::de::Error>(&self) -> Result<StrictValue, E> {
+    fn enter<E: serde::de::Error>(&self) -> Result<StrictValue<'f>, E> {
         if self.depth >= super::MAX_DEPTH {
             return Err(E::custom(TOO_DEEP));
         }
-        Ok(StrictValue { depth: self.depth + 1 })
+        Ok(StrictValue { depth: self.depth + 1, floats: self.floats })
     }
 }
 
-impl<'de> DeserializeSeed<'de> for StrictValue {
+impl<'de> DeserializeSeed<'de> for StrictValue<'_> {
     type Value = Value;
     fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for StrictValue {
+impl<'de> Visitor<'de> for StrictValue<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -103,7 +108,7 @@ impl<'de> Visitor<'de> for StrictValue {
     }
 
     fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Value, E> {
-        super::rules::inexact_number::note_float();
+        self.floats.set(true);
         serde_json::Number::from_f64(v).map(Value::Number).ok_or_else(|| E::custom("number is not finite"))
     }
 
@@ -223,7 +228,7 @@ mod tests {
     use crate::source::Format;
 
     fn parse_text(text: &str) -> Result<Value, Diagnostic> {
-        parse(&Arc::new(SourceFile::new("t.json", text.to_owned(), Format::Json)))
+        parse(&Arc::new(SourceFile::new("t.json", text.to_owned(), Format::Json))).map(|(value, _)| value)
     }
 
     #[test]

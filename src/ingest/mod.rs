@@ -107,23 +107,23 @@ fn harness_loaded(normalized: registry::Normalized) -> Loaded {
 pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
     let source = Arc::new(source);
     rules::check_not_empty(&source)?;
-    // Only a literal read as a float can be rounded: the readers note them, and the
-    // literals are compared with what the catalog writes only then.
+    // Only a literal read as a float can be rounded: the readers say whether they met
+    // one, and the literals are compared with what the catalog writes only then.
     let in_json = |source: &Arc<SourceFile>, floats| if floats { inexact_number::in_json(source) } else { Vec::new() };
     let (value, diagnostics) = match source.format {
         Format::Json => {
-            if let (Some(catalog), floats) = inexact_number::noting_floats(|| catalog::read_json(&source)) {
+            if let Some((catalog, floats)) = catalog::read_json(&source) {
                 let diagnostics = in_json(&source, floats);
                 let provenance = Provenance::identity(source, catalog.tools.len());
                 return Ok(Loaded { content: Content::Catalog(Box::new(catalog), provenance), diagnostics });
             }
-            let (value, floats) = inexact_number::noting_floats(|| json::parse(&source));
-            (value?, in_json(&source, floats))
+            let (value, floats) = json::parse(&source)?;
+            (value, in_json(&source, floats))
         }
         Format::Yaml => yaml::parse(&source)?,
-        Format::Toml => match inexact_number::noting_floats(|| toml::parse(&source)) {
-            (value, false) => (value?, Vec::new()),
-            (value, true) => (value?, inexact_number::in_toml(&source)),
+        Format::Toml => match toml::parse(&source)? {
+            (value, false) => (value, Vec::new()),
+            (value, true) => (value, inexact_number::in_toml(&source)),
         },
         Format::Harn => {
             let (document, diagnostics) = harn::load_confined(source, surface, paths)?;

@@ -5,15 +5,14 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::MAX_DEPTH;
-use super::rules::{
-    Unsupported, duplicate_key, inexact_number, syntax_error, too_deep, too_deep_for_toml, unsupported_value,
-};
+use super::rules::{Unsupported, duplicate_key, syntax_error, too_deep, too_deep_for_toml, unsupported_value};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
 
-/// Parses the whole text as one TOML document.
-pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
+/// Parses the whole text as one TOML document; and whether a literal was read as a
+/// float (the only literals that can change on the way, see the inexact-number rule).
+pub fn parse(source: &Arc<SourceFile>) -> Result<(Value, bool), Diagnostic> {
     let table: toml::Table = toml::from_str(&source.text).map_err(|e| {
         let range = e.span().unwrap_or(0..0);
         let message = e.message().trim().to_owned();
@@ -28,7 +27,9 @@ pub fn parse(source: &Arc<SourceFile>) -> Result<Value, Diagnostic> {
             syntax_error(source, range, &message)
         }
     })?;
-    convert_table(source, table, &mut Pointer::root(), 0)
+    let mut floats = false;
+    let value = convert_table(source, table, &mut Pointer::root(), 0, &mut floats)?;
+    Ok((value, floats))
 }
 
 /// Converts a table with `depth` arrays and tables around it.
@@ -37,12 +38,13 @@ fn convert_table(
     table: toml::Table,
     pointer: &mut Pointer,
     depth: usize,
+    floats: &mut bool,
 ) -> Result<Value, Diagnostic> {
     let inner = enter(source, pointer, depth)?;
     let mut out = Map::with_capacity(table.len());
     for (key, value) in table {
         pointer.push(Segment::Key(key.as_str().into()));
-        let converted = convert(source, value, pointer, inner)?;
+        let converted = convert(source, value, pointer, inner, floats)?;
         *pointer = pointer.parent();
         out.insert(key, converted);
     }
@@ -56,17 +58,19 @@ fn enter(source: &Arc<SourceFile>, pointer: &Pointer, depth: usize) -> Result<us
     if depth < MAX_DEPTH { Ok(depth + 1) } else { Err(too_deep(source, pointer.clone())) }
 }
 
-/// Converts a value with `depth` arrays and tables around it.
+/// Converts a value with `depth` arrays and tables around it, setting `floats` when
+/// it reads a float.
 fn convert(
     source: &Arc<SourceFile>,
     value: toml::Value,
     pointer: &mut Pointer,
     depth: usize,
+    floats: &mut bool,
 ) -> Result<Value, Diagnostic> {
     Ok(match value {
         toml::Value::String(s) => Value::String(s),
         toml::Value::Integer(i) => Value::from(i),
-        toml::Value::Float(f) => match serde_json::Number::from_f64(f).inspect(|_| inexact_number::note_float()) {
+        toml::Value::Float(f) => match serde_json::Number::from_f64(f).inspect(|_| *floats = true) {
             Some(n) => Value::Number(n),
             None => {
                 let at = Origin::value(source, pointer.clone());
@@ -82,12 +86,12 @@ fn convert(
             let mut out = Vec::with_capacity(items.len());
             for (i, item) in items.into_iter().enumerate() {
                 pointer.push(Segment::Index(i));
-                out.push(convert(source, item, pointer, inner)?);
+                out.push(convert(source, item, pointer, inner, floats)?);
                 *pointer = pointer.parent();
             }
             Value::Array(out)
         }
-        toml::Value::Table(table) => convert_table(source, table, pointer, depth)?,
+        toml::Value::Table(table) => convert_table(source, table, pointer, depth, floats)?,
     })
 }
 
@@ -106,7 +110,7 @@ mod tests {
     use crate::source::Format;
 
     fn parse_text(text: &str) -> Result<Value, Diagnostic> {
-        parse(&Arc::new(SourceFile::new("t.toml", text.to_owned(), Format::Toml)))
+        parse(&Arc::new(SourceFile::new("t.toml", text.to_owned(), Format::Toml))).map(|(value, _)| value)
     }
 
     #[test]

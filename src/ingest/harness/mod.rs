@@ -106,9 +106,8 @@ fn read_tool(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<registry::Entry
         )).help(format!("write the schema of tool {:?} there", tool.name)));
         return None;
     }
-    let (value, floats) = inexact_number::noting_floats(|| super::json::parse(&source));
-    let mut value = match value {
-        Ok(value) => value,
+    let (mut value, floats) = match super::json::parse(&source) {
+        Ok(read) => read,
         Err(refused) => {
             found.push(refused);
             return None;

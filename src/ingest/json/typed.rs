@@ -11,6 +11,7 @@
 //! by `parse`, which says why: only a text read to the end here is used.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -18,38 +19,43 @@ use serde::de::value::{BorrowedStrDeserializer, StrDeserializer};
 use serde::de::{self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor};
 use smallvec::SmallVec;
 
-use crate::ingest::rules::inexact_number::note_float;
-
-/// `T` read from the whole of `text`, or `None` when the text is not a JSON document
-/// that `parse` accepts or does not read as a `T`.
-pub fn read<'de, T: de::Deserialize<'de>>(text: &'de str) -> Option<T> {
+/// `T` read from the whole of `text`, and whether a literal was read as a float (the
+/// only literals that can change on the way, see the inexact-number rule); `None`
+/// when the text is not a JSON document that `parse` accepts or does not read as a `T`.
+pub fn read<'de, T: de::Deserialize<'de>>(text: &'de str) -> Option<(T, bool)> {
+    let floats = Cell::new(false);
     let mut deserializer = serde_json::Deserializer::from_str(text);
-    let value = T::deserialize(Strict(&mut deserializer)).ok()?;
+    let value = T::deserialize(Strict(&mut deserializer, &floats)).ok()?;
     deserializer.end().ok()?;
-    Some(value)
+    Some((value, floats.get()))
 }
 
+/// Whether a float was read so far: every wrapper below carries it down, and the
+/// visitor sets it.
+type Floats<'f> = &'f Cell<bool>;
+
 /// A deserializer whose every object is checked for repeated keys.
-struct Strict<D>(D);
+struct Strict<'f, D>(D, Floats<'f>);
 
 /// A visitor handed the checked forms of what it visits.
-struct Checked<V>(V);
+struct Checked<'f, V>(V, Floats<'f>);
 
 /// A seed that deserializes through [`Strict`].
-struct Checking<S>(S);
+struct Checking<'f, S>(S, Floats<'f>);
 
 /// The items of an array, each deserialized through [`Strict`].
-struct Items<A>(A);
+struct Items<'f, A>(A, Floats<'f>);
 
 /// The members of an object: their values deserialized through [`Strict`], their keys
 /// remembered to refuse a repeated one.
-struct Members<'de, A> {
+struct Members<'f, 'de, A> {
     access: A,
     keys: Keys<'de>,
+    floats: Floats<'f>,
 }
 
 /// An enum's variant and its content, deserialized through [`Strict`].
-struct Variant<A>(A);
+struct Variant<'f, A>(A, Floats<'f>);
 
 /// The keys of one object read so far: a short list, then a set past [`Keys::FEW`]
 /// (components, a map of thousands of schemas). Kept small, since it is made (and
@@ -82,12 +88,12 @@ impl<'de> Keys<'de> {
 macro_rules! forward_deserialize {
     ($($method:ident)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
-            self.0.$method(Checked(visitor))
+            self.0.$method(Checked(visitor, self.1))
         }
     )*};
 }
 
-impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<'_, D> {
     type Error = D::Error;
 
     forward_deserialize! {
@@ -101,19 +107,19 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
 
     /// Visited like any value rather than skipped, so that its objects are checked too.
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
-        self.0.deserialize_any(Checked(visitor))
+        self.0.deserialize_any(Checked(visitor, self.1))
     }
 
     fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
-        self.0.deserialize_unit_struct(name, Checked(visitor))
+        self.0.deserialize_unit_struct(name, Checked(visitor, self.1))
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
-        self.0.deserialize_newtype_struct(name, Checked(visitor))
+        self.0.deserialize_newtype_struct(name, Checked(visitor, self.1))
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, D::Error> {
-        self.0.deserialize_tuple(len, Checked(visitor))
+        self.0.deserialize_tuple(len, Checked(visitor, self.1))
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -122,7 +128,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         len: usize,
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_tuple_struct(name, len, Checked(visitor))
+        self.0.deserialize_tuple_struct(name, len, Checked(visitor, self.1))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -131,7 +137,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_struct(name, fields, Checked(visitor))
+        self.0.deserialize_struct(name, fields, Checked(visitor, self.1))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -140,7 +146,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Strict<D> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_enum(name, variants, Checked(visitor))
+        self.0.deserialize_enum(name, variants, Checked(visitor, self.1))
     }
 
     fn is_human_readable(&self) -> bool {
@@ -156,7 +162,7 @@ macro_rules! forward_visit {
     )*};
 }
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for Checked<V> {
+impl<'de, V: Visitor<'de>> Visitor<'de> for Checked<'_, V> {
     type Value = V::Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -170,7 +176,7 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checked<V> {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
-        note_float();
+        self.1.set(true);
         self.0.visit_f64(v)
     }
 
@@ -183,39 +189,39 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Checked<V> {
     }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
-        self.0.visit_some(Strict(deserializer))
+        self.0.visit_some(Strict(deserializer, self.1))
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
-        self.0.visit_newtype_struct(Strict(deserializer))
+        self.0.visit_newtype_struct(Strict(deserializer, self.1))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
-        self.0.visit_seq(Items(seq))
+        self.0.visit_seq(Items(seq, self.1))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        self.0.visit_map(Members { access: map, keys: Keys::default() })
+        self.0.visit_map(Members { access: map, keys: Keys::default(), floats: self.1 })
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
-        self.0.visit_enum(Variant(data))
+        self.0.visit_enum(Variant(data, self.1))
     }
 }
 
-impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Checking<S> {
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Checking<'_, S> {
     type Value = S::Value;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
-        self.0.deserialize(Strict(deserializer))
+        self.0.deserialize(Strict(deserializer, self.1))
     }
 }
 
-impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<A> {
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<'_, A> {
     type Error = A::Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, A::Error> {
-        self.0.next_element_seed(Checking(seed))
+        self.0.next_element_seed(Checking(seed, self.1))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -223,7 +229,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Items<A> {
     }
 }
 
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for Members<'de, A> {
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Members<'_, 'de, A> {
     type Error = A::Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, A::Error> {
@@ -231,7 +237,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Members<'de, A> {
     }
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, A::Error> {
-        self.access.next_value_seed(Checking(seed))
+        self.access.next_value_seed(Checking(seed, self.floats))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -276,17 +282,17 @@ impl<'de, S: DeserializeSeed<'de>> Visitor<'de> for Key<'_, 'de, S> {
     }
 }
 
-impl<'de, A: EnumAccess<'de>> EnumAccess<'de> for Variant<A> {
+impl<'f, 'de, A: EnumAccess<'de>> EnumAccess<'de> for Variant<'f, A> {
     type Error = A::Error;
-    type Variant = Variant<A::Variant>;
+    type Variant = Variant<'f, A::Variant>;
 
     fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self::Variant), A::Error> {
-        let (variant, content) = self.0.variant_seed(Checking(seed))?;
-        Ok((variant, Variant(content)))
+        let (variant, content) = self.0.variant_seed(Checking(seed, self.1))?;
+        Ok((variant, Variant(content, self.1)))
     }
 }
 
-impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Variant<A> {
+impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Variant<'_, A> {
     type Error = A::Error;
 
     fn unit_variant(self) -> Result<(), A::Error> {
@@ -294,11 +300,11 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Variant<A> {
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, A::Error> {
-        self.0.newtype_variant_seed(Checking(seed))
+        self.0.newtype_variant_seed(Checking(seed, self.1))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, A::Error> {
-        self.0.tuple_variant(len, Checked(visitor))
+        self.0.tuple_variant(len, Checked(visitor, self.1))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -306,7 +312,7 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Variant<A> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, A::Error> {
-        self.0.struct_variant(fields, Checked(visitor))
+        self.0.struct_variant(fields, Checked(visitor, self.1))
     }
 }
 
@@ -315,7 +321,6 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::ingest::rules::inexact_number::noting_floats;
 
     #[derive(Debug, PartialEq, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -329,8 +334,8 @@ mod tests {
     #[test]
     fn reads_what_serde_json_reads_when_no_key_repeats() {
         let text = r#"{"name": "a\"b", "map": {"x": [1, -2, {"y": null}], "z\n": "w"}, "value": {"k": true}}"#;
-        assert_eq!(read::<Record>(text), Some(serde_json::from_str::<Record>(text).unwrap()));
-        assert_eq!(read::<Value>(text), Some(serde_json::from_str::<Value>(text).unwrap()));
+        assert_eq!(read::<Record>(text).map(|(r, _)| r), Some(serde_json::from_str::<Record>(text).unwrap()));
+        assert_eq!(read::<Value>(text).map(|(v, _)| v), Some(serde_json::from_str::<Value>(text).unwrap()));
     }
 
     #[test]
@@ -343,7 +348,7 @@ mod tests {
             r#"{"name": "a", "value": {"a\u0062": 1, "ab": 2}}"#,
             &format!(r#"{{"name": "a", "value": {{{}, "k3": 0}}}}"#, many.join(", ")),
         ] {
-            assert_eq!(read::<Record>(text), None, "{text}");
+            assert!(read::<Record>(text).is_none(), "{text}");
         }
         let text = format!(r#"{{"name": "a", "value": {{{}}}}}"#, many.join(", "));
         assert!(read::<Record>(&text).is_some());
@@ -351,9 +356,11 @@ mod tests {
 
     #[test]
     fn refuses_what_parse_refuses_and_notes_floats() {
-        assert_eq!(read::<Value>("{\"a\": 1} x"), None);
-        assert_eq!(read::<Value>(&("[".repeat(200) + &"]".repeat(200))), None);
-        assert!(!noting_floats(|| read::<Value>("[1, 2]")).1);
-        assert!(noting_floats(|| read::<Value>("[1, {\"a\": 2.5}]")).1);
+        assert!(read::<Value>("{\"a\": 1} x").is_none());
+        assert!(read::<Value>(&("[".repeat(200) + &"]".repeat(200))).is_none());
+        assert_eq!(read::<Value>("[1, 2]").map(|(_, floats)| floats), Some(false));
+        assert_eq!(read::<Value>("[1, {\"a\": 2.5}]").map(|(_, floats)| floats), Some(true));
+        // Only the reading that met one says so: the flag is the reading's own.
+        assert_eq!(read::<Value>("[3]").map(|(_, floats)| floats), Some(false));
     }
 }

@@ -7,7 +7,6 @@
 //! compared exactly; for JSON, whose reader does not keep literals, the text is
 //! scanned only when the reader made a float at all.
 
-use std::cell::Cell;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -51,25 +50,6 @@ declare_rule! {
         severity: Warning,
         summary: "a number is rounded on its way into the catalog",
     }
-}
-
-thread_local! {
-    /// Whether a reader turned a literal into a float during [`noting_floats`].
-    static FLOAT_SEEN: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Called by the JSON and TOML readers for each literal they turn into a float: the
-/// only literals that can change on the way.
-pub fn note_float() {
-    FLOAT_SEEN.with(|seen| seen.set(true));
-}
-
-/// Runs `read` and says whether it called [`note_float`].
-pub fn noting_floats<T>(read: impl FnOnce() -> T) -> (T, bool) {
-    let before = FLOAT_SEEN.with(|seen| seen.replace(false));
-    let value = read();
-    let seen = FLOAT_SEEN.with(|seen| seen.replace(before));
-    (value, seen)
 }
 
 /// A decimal literal as sign, significant digits and exponent: the value is
