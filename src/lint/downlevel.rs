@@ -26,7 +26,8 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
 
-use super::{Construct, Nullable, Profile, tool_findings};
+use super::{Construct, Nullable, Profile, rules, tool_findings};
+use crate::diagnostics::Rule;
 use crate::pointer::{Pointer, Segment};
 use crate::project::mcp::McpTool;
 use crate::schema::constructs::{self, local_target};
@@ -53,6 +54,16 @@ impl Kind {
             Kind::Meaning => "changes-meaning",
             Kind::Lossy => "lossy",
             Kind::Impossible => "impossible",
+        }
+    }
+
+    /// The rule a change of this kind is reported by (`downlevel-<kind>`).
+    pub fn rule(self) -> &'static Rule {
+        match self {
+            Kind::Exact => rules::downlevel_exact::DOWNLEVEL_EXACT,
+            Kind::Meaning => rules::downlevel_changes_meaning::DOWNLEVEL_CHANGES_MEANING,
+            Kind::Lossy => rules::downlevel_lossy::DOWNLEVEL_LOSSY,
+            Kind::Impossible => rules::downlevel_impossible::DOWNLEVEL_IMPOSSIBLE,
         }
     }
 }

@@ -426,15 +426,17 @@ pub fn profiles_to_run(names: &[String], closed_objects: bool) -> Result<Vec<Pro
     }
 }
 
-/// The rendering of a down-levelling change on stderr, in the diagnostics' format.
+/// The rendering of a down-levelling change on stderr, in the diagnostics' format: a
+/// note of its kind's rule (`downlevel-*`, see [`downlevel::Kind::rule`]).
 pub fn render_change(change: &downlevel::Change, profile: &str, format: crate::diagnostics::ErrorFormat) -> String {
-    let code = format!("downlevel-{}", change.kind.as_str());
+    use crate::diagnostics::{ErrorFormat, escape_data, escape_property};
+    let rule = change.kind.rule();
     match format {
-        crate::diagnostics::ErrorFormat::Json => {
+        ErrorFormat::Json => {
             let mut line = serde_json::json!({
-                "code": code,
-                "severity": "note",
-                "phase": "profile",
+                "code": rule.code,
+                "severity": rule.severity.as_str(),
+                "phase": rule.phase.as_str(),
                 "profile": profile,
                 "tool": change.tool,
                 "pointer": change.pointer,
@@ -444,7 +446,20 @@ pub fn render_change(change: &downlevel::Change, profile: &str, format: crate::d
             line.push('\n');
             line
         }
-        _ => format!("note[{code}]: [{profile}] tool {:?} {}: {}\n", change.tool, shown(&change.pointer), change.text),
+        // The change is in the tools/list entry the profile gets, which no source line
+        // holds: a notice without a file.
+        ErrorFormat::Github => format!(
+            "::notice title={}::{}\n",
+            escape_property(rule.code),
+            escape_data(&format!("[{profile}] tool {:?} {}: {}", change.tool, shown(&change.pointer), change.text))
+        ),
+        ErrorFormat::Human => format!(
+            "note[{}]: [{profile}] tool {:?} {}: {}\n",
+            rule.code,
+            change.tool,
+            shown(&change.pointer),
+            change.text
+        ),
     }
 }
 

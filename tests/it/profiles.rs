@@ -107,6 +107,15 @@ fn mcp_profile_down_levels_with_a_note_for_every_change() {
         "{notes}"
     );
     assert!(notes.contains("/inputSchema/properties/limit/type"), "{notes}");
+    // On GitHub, each note is a notice titled with its rule's code, which `explain` knows.
+    let run = common::harn_catalog()
+        .args(["mcp", exact.to_str().unwrap(), "--profile", "gemini", "--format", "github"])
+        .output()
+        .unwrap();
+    let notices = String::from_utf8_lossy(&run.stderr);
+    assert!(notices.starts_with("::notice title=downlevel-exact::[gemini] tool \"set_mode\""), "{notices}");
+    assert!(!notices.contains("note["), "{notices}");
+    common::harn_catalog().args(["explain", "downlevel-exact"]).assert().success();
 
     // A recursive schema cannot be inlined: an error naming why, and nothing printed.
     let recursive = write(

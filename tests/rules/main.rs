@@ -26,6 +26,13 @@
 //! Those of a skills rule (phase `skills`) are folders holding a `.harness/`, whose
 //! skills are read as `harn-catalog index DIR` reads them (see [`check_skills`]).
 //!
+//! Those of a down-levelling rule (`downlevel-*`) are run through `harn-catalog mcp
+//! --profile <profile>`'s own command function, the profile being the first
+//! dot-separated part of the fixture's name (`gemini.const-value.json`), with
+//! `--allow-lossy` for `downlevel-lossy`: a refused one notes a change of the rule's
+//! kind, and what the command logs is its snapshot; a near miss notes none of that
+//! kind (it may note others) and the command succeeds (see [`check_downlevel`]).
+//!
 //! A fixture may be a harness directory (a folder holding `.harness/`); one whose name
 //! ends in `.scopes` is read as `--scopes` reads the most deeply nested folder holding
 //! a `.harness/` inside it, with the scopes outside the fixture left out.
@@ -94,9 +101,11 @@ fn main() {
         let Some(rule) = rules.iter().copied().find(|rule| rule.code == code) else {
             continue;
         };
+        let downlevel = check_downlevel::is_downlevel(rule);
         for path in fixtures_of(&code, REFUSED) {
             let name = format!("{REFUSED}::{code}::{}", file_name(&path));
             match rule.phase {
+                _ if downlevel => trials.push(Trial::test(name, move || check_downlevel::refused(rule, &path))),
                 Phase::Skills => trials.push(Trial::test(name, move || check_skills::refused(rule, &path))),
                 _ => trials.push(Trial::test(name, move || check_refused(rule, &path))),
             }
@@ -104,6 +113,7 @@ fn main() {
         for path in fixtures_of(&code, ACCEPTED) {
             let name = format!("{ACCEPTED}::{code}::{}", file_name(&path));
             match rule.phase {
+                _ if downlevel => trials.push(Trial::test(name, move || check_downlevel::accepted(rule, &path))),
                 Phase::Skills => trials.push(Trial::test(name, move || check_skills::accepted(&path))),
                 _ => trials.push(Trial::test(name, move || check_accepted(rule, &path))),
             }
@@ -509,6 +519,78 @@ mod check_skills {
         let files = skill_files(path);
         if files.is_empty() || read.skills.len() != files.len() {
             problems.push(format!("{shown}: {} SKILL.md files but {} skills", files.len(), read.skills.len()));
+        }
+        verdict(problems)
+    }
+}
+
+/// The fixtures of the down-levelling rules, run through `mcp --profile`'s command.
+mod check_downlevel {
+    use std::path::{Path, PathBuf};
+
+    use harn_catalog::commands::{ModuleArgs, Run, RunArgs, mcp};
+    use harn_catalog::diagnostics::{ErrorFormat, Log, Renderer, Rule};
+    use harn_catalog::lint::downlevel::Kind;
+    use libtest_mimic::Failed;
+
+    use super::{file_name, matches_snapshot, verdict};
+
+    const KINDS: [Kind; 4] = [Kind::Exact, Kind::Meaning, Kind::Lossy, Kind::Impossible];
+
+    /// Whether `rule` reports a kind of down-levelling change.
+    pub fn is_downlevel(rule: &Rule) -> bool {
+        KINDS.iter().any(|kind| kind.rule().code == rule.code)
+    }
+
+    /// What `harn-catalog mcp FIXTURE --profile <profile>` logs on stderr (human, no
+    /// colour), and whether it succeeded.
+    fn run(rule: &Rule, path: &Path) -> (String, bool) {
+        let profile = file_name(path).split('.').next().unwrap_or_default().to_owned();
+        let request = mcp::Request {
+            file: path.to_path_buf(),
+            module: ModuleArgs::default(),
+            pretty: false,
+            protocol_version: None,
+            ttl_ms: None,
+            cache_scope: None,
+            // No configuration: the repository's own [mcp] settings are not the fixture's.
+            config: PathBuf::from("fixtures/rules/no-configuration.toml"),
+            profile: Some(profile),
+            allow_lossy: rule.code == Kind::Lossy.rule().code,
+            server: None,
+            run: RunArgs::default(),
+        };
+        let renderer = Renderer::new(ErrorFormat::Human, false);
+        let mut logged = String::new();
+        let outcome = request.run(&mut Log::new(&renderer, |text| logged.push_str(text)));
+        (logged, outcome.ended.is_ok())
+    }
+
+    pub fn refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
+        let shown = path.display().to_string();
+        let (logged, _) = run(rule, path);
+        let mut problems = Vec::new();
+        if !logged.contains(&format!("note[{}]", rule.code)) {
+            problems.push(format!("{shown}: no {} note; got:\n{logged}", rule.code));
+        }
+        let name = format!("{}__{}", rule.code, file_name(path));
+        if !matches_snapshot("snapshots", &name, format!("{} of {shown}", rule.code), &logged) {
+            problems
+                .push(format!("{shown}: golden output differs from tests/rules/snapshots/{name}.snap (diff above)"));
+        }
+        verdict(problems)
+    }
+
+    pub fn accepted(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
+        let shown = path.display().to_string();
+        let (logged, succeeded) = run(rule, path);
+        let mut problems = Vec::new();
+        if logged.contains(&format!("[{}]", rule.code)) {
+            problems
+                .push(format!("{shown}: a near miss should note no {} change, but it logged:\n{logged}", rule.code));
+        }
+        if !succeeded {
+            problems.push(format!("{shown}: a near miss should be down-levelled for its profile, but:\n{logged}"));
         }
         verdict(problems)
     }
