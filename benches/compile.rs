@@ -19,8 +19,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn compile(text: &str) -> String {
     let source = SourceFile::new("bench.json", text.to_owned(), Format::Json);
     let compilation = compile_source(source, Options::default());
-    let catalog = compilation.catalog.expect("the generated registry compiles");
-    harn_catalog::emit::canonical_json(&catalog, harn_catalog::emit::Layout::Compact)
+    let catalog = compilation.catalog().expect("the generated registry compiles");
+    harn_catalog::emit::canonical_json(catalog, harn_catalog::emit::Layout::Compact)
 }
 
 fn baseline(text: &str) -> String {

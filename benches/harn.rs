@@ -29,7 +29,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let source = SourceFile::new("bench.harn", module.clone(), Format::Harn);
             let compilation = compile_source(source, Options::default());
-            assert!(compilation.catalog.is_some());
+            assert!(compilation.catalog().is_some());
         })
     });
     group.finish();

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::check::schema::Wording;
 use crate::contract::{ToolAudience, ToolCatalog};
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, Failed, Log};
 use crate::ingest::harn::Surface;
 use crate::ingest::{self, Content, LoadError, Loaded};
 use crate::paths::Confinement;
@@ -14,31 +14,60 @@ use crate::pointer::Pointer;
 use crate::project::{CliArguments, McpDocuments, Prepared};
 use crate::provenance::Provenance;
 
-/// What a compilation produced.
+/// What a compilation produced: every diagnostic it raised, and the compiled catalog
+/// or how the compilation failed (the input could not be read: [`Failed::Unusable`];
+/// it was refused: [`Failed::Refused`]).
 pub struct Compilation {
-    /// The catalog to emit, when nothing was refused.
-    pub catalog: Option<ToolCatalog>,
-    /// Where the emitted catalog's parts came from.
-    pub provenance: Option<Provenance>,
-    /// The catalog prepared for its adapters (CLI, MCP), when the prepare phase ran.
-    pub prepared: Option<Prepared>,
     pub diagnostics: Diagnostics,
-    /// The input could not be read at all (a usage error rather than a rejection).
-    pub unreadable: bool,
+    pub result: Result<Compiled, Failed>,
+}
+
+/// A catalog that passed every check.
+pub struct Compiled {
+    /// The catalog to emit.
+    pub catalog: ToolCatalog,
+    /// Where its parts came from.
+    pub provenance: Provenance,
+    /// The catalog prepared for its adapters (CLI, MCP); `None` only when the prepare
+    /// phase did not run ([`Options::catalog_phase_only`]).
+    pub prepared: Option<Prepared>,
 }
 
 impl Compilation {
-    fn failed(diagnostic: Diagnostic, unreadable: bool) -> Self {
+    fn failed(diagnostic: Diagnostic, failed: Failed) -> Self {
         let mut diagnostics = Diagnostics::default();
         diagnostics.push(diagnostic);
-        Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable }
+        Compilation { diagnostics, result: Err(failed) }
+    }
+
+    /// The compiled catalog, when nothing was refused.
+    pub fn compiled(&self) -> Option<&Compiled> {
+        self.result.as_ref().ok()
+    }
+
+    /// The catalog to emit, when nothing was refused.
+    pub fn catalog(&self) -> Option<&ToolCatalog> {
+        self.compiled().map(|c| &c.catalog)
+    }
+
+    /// The compiled catalog, its provenance and its preparation, when nothing was
+    /// refused and the prepare phase ran.
+    pub fn prepared(&self) -> Option<(&ToolCatalog, &Provenance, &Prepared)> {
+        let compiled = self.compiled()?;
+        Some((&compiled.catalog, &compiled.provenance, compiled.prepared.as_ref()?))
+    }
+
+    /// Whether the input could not be read at all (a usage error rather than a
+    /// rejection).
+    pub fn unreadable(&self) -> bool {
+        self.result.as_ref().err() == Some(&Failed::Unusable)
     }
 
     /// The prepared catalog, once the diagnostics are logged; without one (the input
     /// was refused, or the prepare phase did not run), how the compilation failed.
-    pub fn into_prepared(self, log: &mut crate::diagnostics::Log<'_>) -> Result<Prepared, crate::diagnostics::Failed> {
-        let prepared = self.prepared.filter(|_| self.catalog.is_some());
-        log.outcome(self.diagnostics.as_slice(), prepared, self.unreadable)
+    pub fn into_prepared(self, log: &mut Log<'_>) -> Result<Prepared, Failed> {
+        let prepared = self.result.and_then(|c| c.prepared.ok_or(Failed::Refused));
+        log.outcome(self.diagnostics.as_slice(), prepared)
     }
 }
 
@@ -96,8 +125,8 @@ pub fn compile_file_emitting<T: Send>(
     let loaded = if options.scopes { ingest::load_scopes(path) } else { ingest::load(path, options.surface, paths) };
     match loaded {
         Ok(loaded) => compile_loaded_emitting(loaded, options, emit),
-        Err(LoadError::Unreadable(d)) => (Compilation::failed(d, true), None),
-        Err(LoadError::Rejected(d)) => (Compilation::failed(d, false), None),
+        Err(LoadError::Unreadable(d)) => (Compilation::failed(d, Failed::Unusable), None),
+        Err(LoadError::Rejected(d)) => (Compilation::failed(d, Failed::Refused), None),
     }
 }
 
@@ -105,7 +134,7 @@ pub fn compile_file_emitting<T: Send>(
 pub fn compile_source(source: crate::source::SourceFile, options: Options) -> Compilation {
     match ingest::parse(source, options.surface, &Confinement::default()) {
         Ok(loaded) => compile_loaded(loaded, options),
-        Err(d) => Compilation::failed(d, false),
+        Err(d) => Compilation::failed(d, Failed::Refused),
     }
 }
 
@@ -128,7 +157,7 @@ fn compile_loaded_emitting<T: Send>(
         Content::Document(document) if ingest::catalog::is_catalog(&document.value) => {
             match ingest::catalog::read(document) {
                 Ok((catalog, provenance)) => (catalog, provenance, Vec::new(), Wording::Catalog),
-                Err(d) => return (Compilation::failed(d, false), None),
+                Err(d) => return (Compilation::failed(d, Failed::Refused), None),
             }
         }
         Content::Document(document) => {
@@ -192,8 +221,7 @@ fn compile_loaded_emitting<T: Send>(
         diagnostics.deny_warnings();
     }
     if diagnostics.has_errors() {
-        let refused = Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable: false };
-        return (refused, emitted);
+        return (Compilation { diagnostics, result: Err(Failed::Refused) }, emitted);
     }
     let catalog = if options.every_audience {
         catalog
@@ -202,9 +230,8 @@ fn compile_loaded_emitting<T: Send>(
         provenance.retain_tools(&kept);
         catalog
     };
-    let compiled =
-        Compilation { catalog: Some(catalog), provenance: Some(provenance), prepared, diagnostics, unreadable: false };
-    (compiled, emitted)
+    let compiled = Compiled { catalog, provenance, prepared };
+    (Compilation { diagnostics, result: Ok(compiled) }, emitted)
 }
 
 /// The catalog indices of the tools no error was found in, when every error lies

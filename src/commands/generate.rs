@@ -111,16 +111,17 @@ impl Generation<'_> {
             let input = self.config.root.join(target.input.get_ref());
             let compilation = compile::compile_file_in(&input, options, &self.confinement);
             log.diagnostics(compilation.diagnostics.as_slice());
-            match compilation.catalog {
-                Some(catalog) => {
+            match compilation.result {
+                Ok(compiled) => {
+                    let catalog = compiled.catalog;
                     catalogs.expected.push(Artifact {
                         path: target.output.get_ref().to_string_lossy().replace('\\', "/"),
                         contents: emit::canonical_json(&catalog, Layout::pretty_if(target.pretty)),
                     });
                     catalogs.compiled.push(catalog);
                 }
-                None if compilation.unreadable => return Err(Failed::Unusable),
-                None => refused = true,
+                Err(Failed::Unusable) => return Err(Failed::Unusable),
+                Err(Failed::Refused) => refused = true,
             }
         }
         if refused { Err(Failed::Refused) } else { Ok(catalogs) }
@@ -177,7 +178,7 @@ impl Generation<'_> {
         for budget in &self.config.budgets {
             let input = self.config.root.join(budget.input.get_ref());
             let indexed = index::Indexed::of(&input, self.options(false, Surface::Auto), &self.confinement);
-            let built = log.outcome(&indexed.diagnostics, indexed.built, indexed.unreadable)?;
+            let built = log.outcome(&indexed.diagnostics, indexed.built)?;
             let limits = crate::index::budget::Limits {
                 preload: budget.preload.as_deref(),
                 tokens: budget.tokens,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::{Outcome, ReportArgs, Run, write_out};
-use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
+use crate::diagnostics::{Diagnostics, Failed, Log, Renderer};
 use crate::import::{self, Kind, Output};
 
 #[derive(Subcommand, Clone, Debug)]
@@ -64,12 +64,11 @@ impl Request {
     fn declaration(&self, kind: Kind, log: &mut Log<'_>) -> Result<String, Failed> {
         let output = Output::choose(self.output.as_deref(), self.to).map_err(|e| log.fail(Failed::Unusable, e))?;
         let imported = import::import(kind, &self.file);
-        let mut diagnostics = imported.diagnostics;
-        if self.report.deny_warnings {
-            diagnostics.iter_mut().for_each(Diagnostic::deny_warning);
-        }
-        let declaration = imported.declaration.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
-        let declaration = log.outcome(&diagnostics, declaration, imported.unreadable)?;
+        let mut diagnostics = Diagnostics::new(self.report.deny_warnings);
+        diagnostics.extend(imported.diagnostics);
+        let refused = diagnostics.has_errors();
+        let declaration = imported.declaration.and_then(|d| if refused { Err(Failed::Refused) } else { Ok(d) });
+        let declaration = log.outcome(diagnostics.as_slice(), declaration)?;
         import::render(&declaration, output)
             .map_err(|e| log.fail(Failed::Unusable, format!("{e}; nothing was written")))
     }

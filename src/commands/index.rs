@@ -58,18 +58,16 @@ pub(super) fn on_index(
 pub(super) fn indexed(input: &IndexInput, log: &mut Log<'_>) -> Result<(Built, Compilation), Failed> {
     let options = input.run.options(input.module.options());
     let indexed = Indexed::of(&input.file, options, &input.run.confinement());
-    let built = log.outcome(&indexed.diagnostics, indexed.built, indexed.unreadable)?;
+    let built = log.outcome(&indexed.diagnostics, indexed.built)?;
     Ok((built, indexed.compilation))
 }
 
 /// What indexing an input gave.
 pub struct Indexed {
-    /// The index, when nothing was refused.
-    pub built: Option<Built>,
+    /// The index, or how indexing failed.
+    pub built: Result<Built, Failed>,
     /// Every diagnostic: the compilation's, then the skills'.
     pub diagnostics: Vec<Diagnostic>,
-    /// The input could not be read at all (a usage error rather than a rejection).
-    pub unreadable: bool,
     /// The compilation indexed, for a caller that wants its catalog, or that ends the
     /// process next and need not free it.
     pub compilation: Compilation,
@@ -82,22 +80,18 @@ impl Indexed {
         let mut diagnostics = std::mem::take(&mut compilation.diagnostics);
         let harness = if options.scopes { harness::scopes(path) } else { harness::resolve(path).into_iter().collect() };
         let skills = skills::read(&harness);
+        // Received as the compile's own were (`--deny-warnings`).
         diagnostics.extend(skills.diagnostics);
-        if options.deny_warnings {
-            diagnostics.deny_warnings();
-        }
         let mut diagnostics = diagnostics.into_vec();
-        let (Some(catalog), Some(provenance), Some(prepared)) =
-            (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-        else {
-            let unreadable = compilation.unreadable;
-            return Indexed { built: None, diagnostics, unreadable, compilation };
+        let Some((catalog, provenance, prepared)) = compilation.prepared() else {
+            let failed = compilation.result.as_ref().err().copied().unwrap_or(Failed::Refused);
+            return Indexed { built: Err(failed), diagnostics, compilation };
         };
         let built = index::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
         let built = built.filter(|_| !diagnostics.iter().any(Diagnostic::is_error)).map(|mut built| {
             built.add_skills(skills.skills);
             built
         });
-        Indexed { built, diagnostics, unreadable: false, compilation }
+        Indexed { built: built.ok_or(Failed::Refused), diagnostics, compilation }
     }
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{ModuleArgs, Outcome, Run, RunArgs};
-use crate::compile::{self, Options};
+use crate::compile::{self, Compilation, Compiled, Options};
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
 use crate::lint::{self, Profile, Target, closed_objects};
 use crate::paths::Confinement;
@@ -56,10 +56,9 @@ impl Run for Request {
 pub(super) struct Linted {
     /// The compile's diagnostics, then every profile's findings.
     pub diagnostics: Vec<Diagnostic>,
-    /// The input could not be read (a usage error).
-    unreadable: bool,
-    /// Both phases ran and the MCP projection was built.
-    compiled: bool,
+    /// How the compile failed, when it did (both phases ran and the MCP projection was
+    /// built otherwise).
+    compiled: Result<(), Failed>,
 }
 
 impl Linted {
@@ -76,35 +75,28 @@ impl Linted {
         closed_objects: bool,
     ) -> Linted {
         let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..options };
-        let compilation = compile::compile_file_in(path, options, paths);
-        let mut diagnostics = compilation.diagnostics.into_vec();
-        let (Some(catalog), Some(provenance), Some(prepared)) =
-            (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-        else {
-            return Linted { diagnostics, unreadable: compilation.unreadable, compiled: false };
+        let Compilation { mut diagnostics, result } = compile::compile_file_in(path, options, paths);
+        let Ok(Compiled { catalog, provenance, prepared: Some(prepared) }) = &result else {
+            let compiled = Err(result.err().unwrap_or(Failed::Refused));
+            return Linted { diagnostics: diagnostics.into_vec(), compiled };
         };
         let server = server.unwrap_or(&prepared.cli_name);
         let target = Target { tools: &prepared.mcp, catalog, provenance, server };
-        let mut found: Vec<Diagnostic> = profiles.iter().flat_map(|profile| lint::lint(&target, profile)).collect();
+        // Received as the compile's own were (`--deny-warnings`).
+        diagnostics.extend(profiles.iter().flat_map(|profile| lint::lint(&target, profile)));
         if closed_objects {
-            found.extend(closed_objects::check(catalog, provenance));
+            diagnostics.extend(closed_objects::check(catalog, provenance));
         }
-        if options.deny_warnings {
-            found.iter_mut().for_each(Diagnostic::deny_warning);
-        }
-        diagnostics.extend(found);
-        Linted { diagnostics, unreadable: false, compiled: true }
+        Linted { diagnostics: diagnostics.into_vec(), compiled: Ok(()) }
     }
 
     /// How linting failed: the input could not be read, or it was refused (it did not
     /// compile, or a profile refuses a tool); `None` when every tool passed.
     pub fn failed(&self) -> Option<Failed> {
-        if self.unreadable {
-            Some(Failed::Unusable)
-        } else if !self.compiled || self.diagnostics.iter().any(Diagnostic::is_error) {
-            Some(Failed::Refused)
-        } else {
-            None
+        match self.compiled {
+            Err(failed) => Some(failed),
+            Ok(()) if self.diagnostics.iter().any(Diagnostic::is_error) => Some(Failed::Refused),
+            Ok(()) => None,
         }
     }
 }

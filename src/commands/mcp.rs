@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use super::{ModuleArgs, Outcome, Run, RunArgs};
-use crate::compile::{self, Options};
+use crate::compile::{self, Compilation, Compiled, Options};
 use crate::config;
-use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
+use crate::diagnostics::{Failed, Log, Renderer};
 use crate::emit::{self, Layout};
 use crate::lint::{self, Target, downlevel};
 use crate::project::McpDocuments;
@@ -112,13 +112,11 @@ impl Request {
             return Err(log.fail(Failed::Unusable, unknown));
         };
         let options = Options { every_audience: true, ..options };
-        let compilation = compile::compile_file_in(&self.file, options, &self.run.confinement());
-        let mut diagnostics = compilation.diagnostics.into_vec();
-        let (Some(catalog), Some(provenance), Some(prepared)) =
-            (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-        else {
-            log.report(&diagnostics, "; nothing was written");
-            return Err(Failed::of(compilation.unreadable));
+        let Compilation { mut diagnostics, result } =
+            compile::compile_file_in(&self.file, options, &self.run.confinement());
+        let Ok(Compiled { catalog, provenance, prepared: Some(prepared) }) = &result else {
+            log.report(diagnostics.as_slice(), "; nothing was written");
+            return Err(result.err().unwrap_or(Failed::Refused));
         };
         let mut notes = String::new();
         let tools: Vec<McpTool> = prepared
@@ -135,16 +133,13 @@ impl Request {
         log.text(&notes);
         let server = self.server.as_deref().unwrap_or(&prepared.cli_name);
         let target = Target { tools: &tools, catalog, provenance, server };
-        let mut found = lint::lint(&target, &profile);
-        if options.deny_warnings {
-            found.iter_mut().for_each(Diagnostic::deny_warning);
-        }
-        diagnostics.extend(found);
-        if diagnostics.iter().any(Diagnostic::is_error) {
-            log.report(&diagnostics, "; nothing was written");
+        // Received as the compile's own were (`--deny-warnings`).
+        diagnostics.extend(lint::lint(&target, &profile));
+        if diagnostics.has_errors() {
+            log.report(diagnostics.as_slice(), "; nothing was written");
             return Err(Failed::Refused);
         }
-        log.report(&diagnostics, "");
+        log.report(diagnostics.as_slice(), "");
         Ok(Downlevelled { tools, protocol_version: prepared.protocol_version })
     }
 }

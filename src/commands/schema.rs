@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{ModuleArgs, Outcome, Run, RunArgs, Stdout};
-use crate::compile::{self, Options};
+use crate::compile::{self, Compiled, Options};
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{Failed, Log, Renderer};
 use crate::emit::{self, Layout};
@@ -60,14 +60,17 @@ impl Run for Request {
                 Some(stage(self.output.as_ref()?, catalog))
             });
         let diagnostics = compilation.diagnostics.into_vec();
-        let Some(catalog) = compilation.catalog else {
-            // A staged output is deleted as it is dropped.
-            drop(staged);
-            log.report(&diagnostics, "; no catalog was written");
-            return Outcome::failed(Failed::of(compilation.unreadable));
+        let Compiled { catalog, provenance, prepared } = match compilation.result {
+            Ok(compiled) => compiled,
+            Err(failed) => {
+                // A staged output is deleted as it is dropped.
+                drop(staged);
+                log.report(&diagnostics, "; no catalog was written");
+                return Outcome::failed(failed);
+            }
         };
         log.report(&diagnostics, "");
-        let leftovers = (compilation.prepared, compilation.provenance);
+        let leftovers = (prepared, provenance);
         let Some(path) = &self.output else {
             let stdout = Stdout::Catalog(Box::new(catalog), layout);
             return Outcome { stdout, ended: Ok(()), leftovers: Vec::new() }.leaving(leftovers);

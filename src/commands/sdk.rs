@@ -85,18 +85,15 @@ pub(super) fn files(
 ) -> Result<Vec<Artifact>, Failed> {
     let options = Options { mcp_documents: language.mcp_documents(), ..options };
     let mut compilation = compile::compile_file_in(file, options, confinement);
-    let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) else {
+    let Some((catalog, provenance, prepared)) = compilation.prepared() else {
         log.report(compilation.diagnostics.as_slice(), "; no SDK was written");
-        return Err(Failed::of(compilation.unreadable));
+        return Err(compilation.result.err().unwrap_or(Failed::Refused));
     };
     let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let (files, mut more) = sdk::generate(language, catalog, prepared, compilation.provenance.as_ref(), &stem);
-    if options.deny_warnings {
-        more.deny_warnings();
-    }
-    let refused = more.has_errors();
-    compilation.diagnostics.extend(more.into_vec());
-    if refused {
+    let (files, more) = sdk::generate(language, catalog, prepared, Some(provenance), &stem);
+    // Received as the compile's own were (`--deny-warnings`); the compile raised no error.
+    compilation.diagnostics.extend(more);
+    if compilation.diagnostics.has_errors() {
         log.report(compilation.diagnostics.as_slice(), "; no SDK was written");
         return Err(Failed::Refused);
     }

@@ -16,14 +16,6 @@ pub enum Failed {
     Unusable,
 }
 
-impl Failed {
-    /// [`Unusable`](Failed::Unusable) when the input could not be read, else
-    /// [`Refused`](Failed::Refused).
-    pub fn of(unreadable: bool) -> Failed {
-        if unreadable { Failed::Unusable } else { Failed::Refused }
-    }
-}
-
 /// The messages of a run for the user (diagnostics, notes, drift reports, errors), handed
 /// to a writer as they are produced, and the [`Renderer`] of its diagnostics.
 pub struct Log<'a> {
@@ -61,20 +53,12 @@ impl<'a> Log<'a> {
         self.text(&text);
     }
 
-    /// The diagnostics of a run that makes one thing, reported with its outcome:
-    /// `made`, or without it, `; nothing was written` and how the run failed
-    /// ([`Failed::of`] whether the input was `unreadable`).
-    pub fn outcome<T>(&mut self, diagnostics: &[Diagnostic], made: Option<T>, unreadable: bool) -> Result<T, Failed> {
-        match made {
-            Some(made) => {
-                self.report(diagnostics, "");
-                Ok(made)
-            }
-            None => {
-                self.report(diagnostics, "; nothing was written");
-                Err(Failed::of(unreadable))
-            }
-        }
+    /// The diagnostics of a run that makes one thing, reported with its outcome: what
+    /// it `made`, or `; nothing was written` and how the run failed.
+    pub fn outcome<T>(&mut self, diagnostics: &[Diagnostic], made: Result<T, Failed>) -> Result<T, Failed> {
+        let outcome = if made.is_ok() { "" } else { "; nothing was written" };
+        self.report(diagnostics, outcome);
+        made
     }
 
     /// The diagnostics, rendered, then the closing summary (`error: 2 errors; {outcome}`

@@ -246,46 +246,63 @@ impl Diagnostic {
     }
 }
 
-/// Diagnostics of one run, in the order they were found.
+/// Diagnostics of one run, in the order they were found. Under `--deny-warnings` it
+/// makes every warning it holds or receives an error (notes stay notes): the one place
+/// that policy is applied.
 #[derive(Debug, Default)]
-pub struct Diagnostics(Vec<Diagnostic>);
+pub struct Diagnostics {
+    found: Vec<Diagnostic>,
+    deny_warnings: bool,
+}
 
 impl Diagnostics {
-    pub fn push(&mut self, diagnostic: Diagnostic) {
-        self.0.push(diagnostic);
+    /// An empty list; with `deny_warnings`, warnings are received as errors.
+    pub fn new(deny_warnings: bool) -> Self {
+        Diagnostics { found: Vec::new(), deny_warnings }
+    }
+
+    pub fn push(&mut self, mut diagnostic: Diagnostic) {
+        if self.deny_warnings {
+            diagnostic.deny_warning();
+        }
+        self.found.push(diagnostic);
     }
 
     pub fn extend(&mut self, more: impl IntoIterator<Item = Diagnostic>) {
-        self.0.extend(more);
+        for diagnostic in more {
+            self.push(diagnostic);
+        }
     }
 
     pub fn has_errors(&self) -> bool {
-        self.0.iter().any(Diagnostic::is_error)
+        self.found.iter().any(Diagnostic::is_error)
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.found.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.found.is_empty()
     }
 
     pub fn as_slice(&self) -> &[Diagnostic] {
-        &self.0
+        &self.found
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
-        self.0.iter()
+        self.found.iter()
     }
 
     pub fn into_vec(self) -> Vec<Diagnostic> {
-        self.0
+        self.found
     }
 
-    /// Turns every warning into an error (`--deny-warnings`); notes stay notes.
+    /// Turns every warning held into an error, and every one received from now on
+    /// (`--deny-warnings`).
     pub fn deny_warnings(&mut self) {
-        self.0.iter_mut().for_each(Diagnostic::deny_warning);
+        self.deny_warnings = true;
+        self.found.iter_mut().for_each(Diagnostic::deny_warning);
     }
 }
 
@@ -293,7 +310,7 @@ impl IntoIterator for Diagnostics {
     type Item = Diagnostic;
     type IntoIter = std::vec::IntoIter<Diagnostic>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+        self.found.into_iter()
     }
 }
 
@@ -301,6 +318,6 @@ impl<'a> IntoIterator for &'a Diagnostics {
     type Item = &'a Diagnostic;
     type IntoIter = std::slice::Iter<'a, Diagnostic>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.found.iter()
     }
 }

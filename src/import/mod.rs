@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use crate::diagnostics::{Diagnostic, Origin};
+use crate::diagnostics::{Diagnostic, Failed, Origin};
 use crate::ingest::{self, Content, LoadError};
 use crate::paths::Confinement;
 use crate::pointer::Pointer;
@@ -38,11 +38,10 @@ pub enum Kind {
 
 /// The outcome of one import.
 pub struct Imported {
-    /// The declaration, when nothing was refused.
-    pub declaration: Option<Value>,
+    /// The declaration, or how the import failed (the input could not be read at all:
+    /// [`Failed::Unusable`], exit code 2).
+    pub declaration: Result<Value, Failed>,
     pub diagnostics: Vec<Diagnostic>,
-    /// Whether the input could not be read at all (exit code 2).
-    pub unreadable: bool,
 }
 
 /// One tool read, before it is written: its spec and where it came from.
@@ -90,34 +89,35 @@ pub fn import(kind: Kind, path: &Path) -> Imported {
                 Kind::Docker => docker::read(&document, &mut diagnostics),
             },
             Err(Failure::Unreadable(d)) => {
-                return Imported { declaration: None, diagnostics: vec![d], unreadable: true };
+                return Imported { declaration: Err(Failed::Unusable), diagnostics: vec![d] };
             }
             Err(Failure::Rejected(d)) => {
-                return Imported { declaration: None, diagnostics: vec![d], unreadable: false };
+                return Imported { declaration: Err(Failed::Refused), diagnostics: vec![d] };
             }
         },
         (Kind::Docker, true) => {
             let d = crate::ingest::rules::unreadable_directory(path)
                 .help("`import docker` reads one tools.json; a folder of one-tool files is read by `import mcp`");
-            return Imported { declaration: None, diagnostics: vec![d], unreadable: true };
+            return Imported { declaration: Err(Failed::Unusable), diagnostics: vec![d] };
         }
     };
-    let unreadable = matches!(read, Err(Failure::Unreadable(_)));
     let tools = match read {
         Ok(tools) => tools,
-        Err(Failure::Unreadable(d) | Failure::Rejected(d)) => {
+        Err(failure) => {
+            let failed = if matches!(failure, Failure::Unreadable(_)) { Failed::Unusable } else { Failed::Refused };
+            let (Failure::Unreadable(d) | Failure::Rejected(d)) = failure;
             diagnostics.push(d);
-            return Imported { declaration: None, diagnostics, unreadable };
+            return Imported { declaration: Err(failed), diagnostics };
         }
     };
     if diagnostics.iter().any(Diagnostic::is_error) {
-        return Imported { declaration: None, diagnostics, unreadable: false };
+        return Imported { declaration: Err(Failed::Refused), diagnostics };
     }
     let mut tools = tools;
     cli::resolve(&mut tools, &mut diagnostics);
     let mut declaration = Map::new();
     declaration.insert("tools".into(), Value::Array(tools.into_iter().map(|t| Value::Object(t.spec)).collect()));
-    Imported { declaration: Some(Value::Object(declaration)), diagnostics, unreadable: false }
+    Imported { declaration: Ok(Value::Object(declaration)), diagnostics }
 }
 
 /// Why a file gave no document.

@@ -104,13 +104,15 @@ pub fn compile_path(path: &Path) -> Outcome {
 /// of the version it was built for, by an independent validator before the test sees
 /// them.
 pub fn outcome(compilation: compile::Compilation) -> Outcome {
-    let catalog = compilation.catalog.map(|c| harn_catalog::emit::canonical_json(&c, Layout::Compact));
+    let compiled = compilation.result.ok();
+    let catalog = compiled.as_ref().map(|c| harn_catalog::emit::canonical_json(&c.catalog, Layout::Compact));
     if let Some(text) = &catalog {
         if let Err(reasons) = reference_check(text) {
             panic!("emitted catalog does not validate against the reference schema: {reasons}\n{text}");
         }
     }
-    if let Some(prepared) = compilation.prepared.as_ref().filter(|p| !p.mcp.is_empty()) {
+    let prepared = compiled.and_then(|c| c.prepared);
+    if let Some(prepared) = prepared.as_ref().filter(|p| !p.mcp.is_empty()) {
         let version = prepared.protocol_version;
         let list = ToolsList::new(&prepared.mcp, version, Caching::default());
         let text = harn_catalog::emit::canonical_json(&list, Layout::Compact);
@@ -118,7 +120,7 @@ pub fn outcome(compilation: compile::Compilation) -> Outcome {
             panic!("the tools/list result does not validate against MCP {version}'s schema: {reasons}\n{text}");
         }
     }
-    Outcome { catalog, diagnostics: compilation.diagnostics.into_vec(), prepared: compilation.prepared }
+    Outcome { catalog, diagnostics: compilation.diagnostics.into_vec(), prepared }
 }
 
 /// Where the published envelope schema sits in the team's reference data.
@@ -215,12 +217,11 @@ pub fn sdk(
     let compilation = compile::compile_source(SourceFile::new(name, text.to_owned(), format), options);
     let stem = Path::new(name).file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let renderer = Renderer::new(ErrorFormat::Human, false);
-    match (&compilation.catalog, &compilation.prepared) {
-        (Some(catalog), Some(prepared)) => {
-            let provenance = compilation.provenance.as_ref();
-            Ok(harn_catalog::emit::sdk::generate(language, catalog, prepared, provenance, &stem).0)
+    match compilation.prepared() {
+        Some((catalog, provenance, prepared)) => {
+            Ok(harn_catalog::emit::sdk::generate(language, catalog, prepared, Some(provenance), &stem).0)
         }
-        _ => Err(compilation.diagnostics.as_slice().iter().map(|d| renderer.render(d)).collect()),
+        None => Err(compilation.diagnostics.as_slice().iter().map(|d| renderer.render(d)).collect()),
     }
 }
 

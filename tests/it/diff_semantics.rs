@@ -344,7 +344,7 @@ impl Compiled {
         });
         let source = SourceFile::new("semantics.json", registry.to_string(), Format::Json);
         let compilation = compile::compile_source(source, harn_catalog::commands::diff::options(Surface::Auto));
-        let Some(catalog) = compilation.catalog else {
+        let Ok(harn_catalog::compile::Compiled { catalog, .. }) = compilation.result else {
             let messages: Vec<String> = compilation.diagnostics.iter().map(|d| d.message.clone()).collect();
             return Err(format!("is refused: {}", messages.join(" / ")));
         };

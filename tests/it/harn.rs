@@ -144,14 +144,14 @@ fn nesting_as_deep_as_the_parser_allows_is_read_on_a_small_stack() {
         compilation.diagnostics.iter().map(|d| format!("{}: {}", d.code(), d.message)).collect::<Vec<_>>()
     };
     let too_deep = |compilation: &harn_catalog::compile::Compilation| {
-        compilation.catalog.is_none()
+        compilation.catalog().is_none()
             && compilation
                 .diagnostics
                 .iter()
                 .any(|d| d.code() == "harn-syntax" && d.message.starts_with("nesting too deep"))
     };
     let too_large = |compilation: &harn_catalog::compile::Compilation| {
-        compilation.catalog.is_none()
+        compilation.catalog().is_none()
             && !compilation.diagnostics.is_empty()
             && compilation.diagnostics.iter().all(|d| d.code() == "harn-too-large")
     };

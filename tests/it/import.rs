@@ -16,7 +16,7 @@ fn imported(kind: Kind, path: &Path) -> (Value, Vec<harn_catalog::diagnostics::D
     let imported = import::import(kind, path);
     let renderer = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Human, false);
     let shown: String = imported.diagnostics.iter().map(|d| renderer.render(d)).collect();
-    let declaration = imported.declaration.unwrap_or_else(|| panic!("{} was refused:\n{shown}", path.display()));
+    let declaration = imported.declaration.unwrap_or_else(|_| panic!("{} was refused:\n{shown}", path.display()));
     assert!(!imported.diagnostics.iter().any(|d| d.is_error()), "{shown}");
     (declaration, imported.diagnostics)
 }
@@ -390,6 +390,11 @@ fn the_declaration_is_written_in_the_syntax_asked_for() {
         "{stderr}"
     );
     assert!(stderr.contains("wrote cli.arguments.\"version\".long \"input-version\""), "{stderr}");
+    // --deny-warnings makes them errors: nothing is printed, exit 1.
+    let denied = run(&["--deny-warnings"]);
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(denied.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&denied.stderr).contains("error[import-cli-metadata]"));
     assert_eq!(yaml.stdout, run(&[]).stdout, "the same input gives the same bytes");
     let text = String::from_utf8(yaml.stdout).unwrap();
     assert!(text.starts_with("tools:\n  - name: help\n"), "{text}");

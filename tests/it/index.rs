@@ -13,9 +13,7 @@ use serde_json::{Value, json};
 /// The index of the input at `path`, which must be accepted.
 pub fn built(path: &Path) -> Built {
     let compilation = compile::compile_file(path, Options::default());
-    let (Some(catalog), Some(provenance), Some(prepared)) =
-        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-    else {
+    let Some((catalog, provenance, prepared)) = compilation.prepared() else {
         panic!("{} was refused: {:?}", path.display(), compilation.diagnostics.into_vec());
     };
     let mut out = Vec::new();

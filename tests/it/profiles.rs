@@ -71,6 +71,18 @@ fn lint_reports_profile_tool_and_pointer_and_fails_only_on_errors() {
         .output()
         .unwrap();
     assert_eq!(denied.status.code(), Some(1));
+    // So for `mcp --profile`, whose findings come after the compile's.
+    let mcp = |deny: &[&str]| {
+        common::harn_catalog()
+            .args(["mcp", file.to_str().unwrap(), "--profile", "claude-code"])
+            .args(deny)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(mcp(&[]).status.code(), Some(0));
+    let denied = mcp(&["--deny-warnings"]);
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&denied.stderr).contains("error[claude-code-description-length]"));
 
     // The prefix of a server's name counts where the client adds it.
     let long = common::harn_catalog()
@@ -205,23 +217,18 @@ impl Input {
     fn file(path: &Path) -> Input {
         let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..Options::default() };
         let compilation = compile::compile_file(path, options);
-        assert!(compilation.prepared.is_some(), "{} does not compile", path.display());
+        assert!(compilation.prepared().is_some(), "{} does not compile", path.display());
         Input { label: path.display().to_string(), compilation }
     }
 
     fn tools(&self) -> &[McpTool] {
-        &self.compilation.prepared.as_ref().unwrap().mcp
+        &self.compilation.prepared().unwrap().2.mcp
     }
 
     /// The profile's findings over `tools` (this input's, rewritten or not).
     fn lint(&self, profile: &Profile, tools: &[McpTool]) -> Vec<harn_catalog::diagnostics::Diagnostic> {
-        let c = &self.compilation;
-        let target = Target {
-            tools,
-            catalog: c.catalog.as_ref().unwrap(),
-            provenance: c.provenance.as_ref().unwrap(),
-            server: &c.prepared.as_ref().unwrap().cli_name,
-        };
+        let (catalog, provenance, prepared) = self.compilation.prepared().unwrap();
+        let target = Target { tools, catalog, provenance, server: &prepared.cli_name };
         lint::lint(&target, profile)
     }
 }
@@ -249,12 +256,13 @@ fn rewritten(construct: &Construct) -> bool {
     )
 }
 
-/// Every file of the profile rules' fixtures, with the rule's code and side.
+/// Every file of the profile rules' fixtures, with the rule's code and side (the
+/// down-levelling notes, which no profile checks, aside).
 fn profile_fixtures() -> Vec<(String, String, PathBuf)> {
     let root = common::root().join("fixtures/rules");
     let mut out = Vec::new();
     for rule in harn_catalog::diagnostics::all_rules() {
-        if rule.phase != harn_catalog::diagnostics::Phase::Profile {
+        if rule.phase != harn_catalog::diagnostics::Phase::Profile || lint::profiles::of_rule(rule.code).is_none() {
             continue;
         }
         for side in ["refused", "accepted"] {

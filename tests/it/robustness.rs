@@ -37,8 +37,8 @@ fn compile_without_panicking(name: &str, text: String, format: Format, options: 
             assert!(!renderer.render(diagnostic).is_empty());
             assert!(!json.render(diagnostic).is_empty());
         }
-        assert_eq!(compilation.catalog.is_some(), !compilation.diagnostics.has_errors());
-        if let Some(catalog) = &compilation.catalog {
+        assert_eq!(compilation.catalog().is_some(), !compilation.diagnostics.has_errors());
+        if let Some(catalog) = compilation.catalog() {
             let text = harn_catalog::emit::canonical_json(catalog, harn_catalog::emit::Layout::Compact);
             if let Err(reasons) = common::reference_check(&text) {
                 panic!("accepted a catalog the reference schema refuses: {reasons}");

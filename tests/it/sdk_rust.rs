@@ -42,7 +42,7 @@ fn generate(stem: &str, text: &str) -> (Vec<Artifact>, Vec<ToolTypes>) {
     let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
     let compilation =
         compile::compile_source(SourceFile::new(format!("{stem}.json"), text.to_owned(), Format::Json), options);
-    let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) else {
+    let Some((catalog, _, prepared)) = compilation.prepared() else {
         panic!("{stem} does not compile: {:?}", compilation.diagnostics.as_slice());
     };
     let mut diagnostics = Vec::new();

@@ -49,12 +49,12 @@ fn read(project: &Path) -> Skills {
 /// index DIR` builds it.
 fn built(project: &Path) -> Built {
     let indexed = harn_catalog::commands::index::Indexed::of(project, Options::default(), &Confinement::default());
-    indexed.built.unwrap_or_else(|| panic!("{:?}", indexed.diagnostics))
+    indexed.built.unwrap_or_else(|_| panic!("{:?}", indexed.diagnostics))
 }
 
 /// The generation of `project`'s catalog alone (its tools: here, none).
 fn catalog_generation(project: &Path) -> String {
-    index::hash::generation(&compile::compile_file(project, Options::default()).catalog.unwrap())
+    index::hash::generation(compile::compile_file(project, Options::default()).catalog().unwrap())
 }
 
 fn index_of(project: &Path) -> (Value, String) {

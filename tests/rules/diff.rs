@@ -77,7 +77,7 @@ fn options() -> Options {
 
 fn compiled(path: &Path) -> Result<Compilation, String> {
     let compilation = compile::compile_file(path, options());
-    if compilation.catalog.is_none() || !compilation.diagnostics.is_empty() {
+    if compilation.catalog().is_none() || !compilation.diagnostics.is_empty() {
         let renderer = harn_catalog::diagnostics::Renderer::new(harn_catalog::diagnostics::ErrorFormat::Human, false);
         return Err(format!(
             "{}: a side should compile clean, but it raised:\n{}",
@@ -110,10 +110,10 @@ fn check_case(rule: &'static DiffRule, reported: bool, case: &Path) -> Result<()
             problems.push(format!("{shown}: {name} compared with itself reports:\n{}", listed(&itself)));
         }
         // The catalog a side compiles to is the same contract as its source.
-        let catalog = emit::canonical_json(compilation.catalog.as_ref().expect("compiled"), Layout::Pretty);
+        let catalog = emit::canonical_json(compilation.catalog().expect("compiled"), Layout::Pretty);
         let reread =
             compile::compile_source(SourceFile::new(format!("{name}.catalog.json"), catalog, Format::Json), options());
-        match reread.catalog.is_some() {
+        match reread.catalog().is_some() {
             true => {
                 let against = diff::diff(&side(compilation), &side(&reread));
                 if !against.is_empty() {

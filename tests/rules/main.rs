@@ -184,7 +184,7 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
     // The closed-objects lint runs in `lint --closed-objects` and `check`, after both
     // phases.
     if rule.code == harn_catalog::lint::closed_objects::OPEN_INPUT_OBJECT.code {
-        if let (Some(catalog), Some(provenance)) = (&compilation.catalog, &compilation.provenance) {
+        if let Some(harn_catalog::compile::Compiled { catalog, provenance, .. }) = compilation.compiled() {
             compilation.diagnostics.extend(harn_catalog::lint::closed_objects::check(catalog, provenance));
         }
         return compilation;
@@ -192,9 +192,8 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
     if rule.phase != Phase::Sdk {
         return compilation;
     }
-    if let (Some(catalog), Some(prepared)) = (&compilation.catalog, &compilation.prepared) {
-        let (_, reported) =
-            sdk::generate(sdk::Language::Markdown, catalog, prepared, compilation.provenance.as_ref(), "fixture");
+    if let Some((catalog, provenance, prepared)) = compilation.prepared() {
+        let (_, reported) = sdk::generate(sdk::Language::Markdown, catalog, prepared, Some(provenance), "fixture");
         compilation.diagnostics.extend(reported.into_vec());
     }
     compilation
@@ -209,9 +208,12 @@ fn import_and_compile(kind: import::Kind, path: &Path, options: Options) -> Comp
     let mut diagnostics = harn_catalog::diagnostics::Diagnostics::default();
     diagnostics.extend(imported.diagnostics);
     let refused = diagnostics.has_errors();
-    let Some(declaration) = imported.declaration.filter(|_| !refused) else {
-        let unreadable = imported.unreadable;
-        return Compilation { catalog: None, provenance: None, prepared: None, diagnostics, unreadable };
+    let declaration = match imported.declaration {
+        Ok(_) if refused => {
+            return Compilation { diagnostics, result: Err(harn_catalog::diagnostics::Failed::Refused) };
+        }
+        Err(failed) => return Compilation { diagnostics, result: Err(failed) },
+        Ok(declaration) => declaration,
     };
     let text = import::render(&declaration, import::Output::Json).expect("a JSON value is written as JSON");
     let mut name = path.as_os_str().to_owned();
@@ -257,9 +259,7 @@ fn lint_for(rule: &Rule, path: &Path) -> Compilation {
     let profile = harn_catalog::lint::profiles::of_rule(rule.code).expect("a profile rule is used by a profile");
     let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..Options::default() };
     let mut compilation = compile::compile_file(path, options);
-    if let (Some(catalog), Some(provenance), Some(prepared)) =
-        (&compilation.catalog, &compilation.provenance, &compilation.prepared)
-    {
+    if let Some((catalog, provenance, prepared)) = compilation.prepared() {
         let target =
             harn_catalog::lint::Target { tools: &prepared.mcp, catalog, provenance, server: &prepared.cli_name };
         compilation.diagnostics.extend(harn_catalog::lint::lint(&target, &profile));
@@ -356,7 +356,7 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     let has_errors = compilation.diagnostics.has_errors();
     // A client profile's findings come after a successful compile: the catalog exists
     // whatever the client makes of it.
-    match (&compilation.catalog, has_errors, rule.phase == Phase::Profile) {
+    match (compilation.catalog(), has_errors, rule.phase == Phase::Profile) {
         (None, _, true) => {
             problems.push(format!("{shown}: a profile fixture should compile, but it did not:\n{rendered}"))
         }
@@ -367,14 +367,14 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     if rule.severity != Severity::Error && has_errors {
         problems.push(format!("{shown}: a fixture of a warning rule should compile, but it has errors:\n{rendered}"));
     }
-    if let Some(catalog) = &compilation.catalog {
+    if let Some(catalog) = compilation.catalog() {
         let text = harn_catalog::emit::canonical_json(catalog, Layout::Compact);
         if let Err(reasons) = common::reference_check(&text) {
             problems.push(format!("{shown}: the emitted catalog fails the reference schema: {reasons}"));
         }
     }
     let unreadable = UNREADABLE.contains(&rule.code);
-    if compilation.unreadable != unreadable {
+    if compilation.unreadable() != unreadable {
         problems.push(format!(
             "{shown}: expected the input to be {}",
             if unreadable { "unreadable (a usage error)" } else { "read (a rejection, not a usage error)" }
@@ -411,13 +411,13 @@ fn check_accepted(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     if !compilation.diagnostics.is_empty() {
         problems.push(format!("{shown}: a near miss should compile clean, but it raised:\n{}", human(&compilation)));
     }
-    if compilation.unreadable {
+    if compilation.unreadable() {
         problems.push(format!("{shown}: a near miss should be readable"));
     }
-    if compilation.prepared.is_none() {
+    if compilation.prepared().is_none() {
         problems.push(format!("{shown}: the prepare phase did not run"));
     }
-    match &compilation.catalog {
+    match compilation.catalog() {
         None => problems.push(format!("{shown}: a near miss produced no catalog")),
         Some(catalog) => {
             let text = harn_catalog::emit::canonical_json(catalog, Layout::Compact);

@@ -84,7 +84,8 @@ pub fn options(surface: Surface) -> Options {
 /// The catalog a compilation produced, with its provenance, as one side of a
 /// comparison; `None` when it was refused.
 pub fn side(compilation: &Compilation) -> Option<Compared<'_>> {
-    Some(Compared { catalog: compilation.catalog.as_ref()?, provenance: compilation.provenance.as_ref() })
+    let compiled = compilation.compiled()?;
+    Some(Compared { catalog: &compiled.catalog, provenance: Some(&compiled.provenance) })
 }
 
 /// What a diff run found.
@@ -129,7 +130,7 @@ fn compare(request: &Request, log: &mut Log<'_>) -> Result<Diffed, Failed> {
         };
         let (old, new) = rayon::join(compile_old, || compile::compile_file_in(&pair.new, options, confinement));
         let old = old.map_err(|e| log.fail(Failed::Unusable, e))?;
-        for refused in old.iter().chain([&new]).filter(|c| c.catalog.is_none()) {
+        for refused in old.iter().chain([&new]).filter(|c| c.result.is_err()) {
             log.report(refused.diagnostics.as_slice(), "; nothing was compared");
         }
         let empty = ToolCatalog::empty();
