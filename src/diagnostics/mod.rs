@@ -269,9 +269,13 @@ impl Diagnostics {
     }
 
     pub fn extend(&mut self, more: impl IntoIterator<Item = Diagnostic>) {
-        for diagnostic in more {
-            self.push(diagnostic);
-        }
+        let deny = self.deny_warnings;
+        self.found.extend(more.into_iter().map(|mut diagnostic| {
+            if deny {
+                diagnostic.deny_warning();
+            }
+            diagnostic
+        }));
     }
 
     pub fn has_errors(&self) -> bool {
