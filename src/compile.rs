@@ -11,7 +11,7 @@ use crate::ingest::harn::Surface;
 use crate::ingest::{self, Content, LoadError, Loaded};
 use crate::paths::Confinement;
 use crate::pointer::Pointer;
-use crate::project::{CliArguments, McpDocuments, Prepared};
+use crate::prepare::{CliArguments, McpDocuments, Prepared};
 use crate::provenance::Provenance;
 
 /// What a compilation produced: every diagnostic it raised, and the compiled catalog
@@ -85,7 +85,7 @@ pub struct Options {
     /// mcp`); the projection is always checked, but only its documents cost memory.
     pub mcp_documents: McpDocuments,
     /// The MCP protocol version the `tools/list` entries are written for.
-    pub protocol_version: crate::project::mcp::ProtocolVersion,
+    pub protocol_version: crate::prepare::mcp::ProtocolVersion,
     /// Whether the prepare phase keeps the prepared CLI arguments (`harn-catalog
     /// completions`); they are always checked.
     pub cli_arguments: CliArguments,
@@ -177,7 +177,7 @@ fn compile_loaded_emitting<T: Send>(
     let check = || {
         let mut found = crate::check::validate(&catalog, &provenance, wording, &superseded, mcp_projection_follows);
         let prepare = |catalog: &ToolCatalog, provenance: &Provenance| {
-            crate::project::prepare(
+            crate::prepare::prepare(
                 catalog,
                 provenance,
                 options.mcp_documents,

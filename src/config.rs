@@ -98,9 +98,9 @@ pub struct Budget {
 #[serde(deny_unknown_fields)]
 pub struct McpSettings {
     #[serde(default)]
-    pub protocol_version: crate::project::mcp::ProtocolVersion,
+    pub protocol_version: crate::prepare::mcp::ProtocolVersion,
     #[serde(flatten)]
-    pub caching: crate::project::mcp::Caching,
+    pub caching: crate::prepare::mcp::Caching,
 }
 
 /// `[lint]`: the client profiles (`harn-catalog lint --profile`) `check` runs.

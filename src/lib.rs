@@ -3,7 +3,7 @@
 //! Data flows one way: [`ingest`] reads registry declarations, `.harn` modules,
 //! harness directories and catalogs into the [`contract`] model; [`check`] enforces
 //! the harn-tools/2.0 contract with located [`diagnostics`] (the catalog phase);
-//! [`project`] prepares the catalog for its adapters, the generated CLI and MCP (the
+//! [`prepare`] prepares the catalog for its adapters, the generated CLI and MCP (the
 //! prepare phase); [`emit`] writes the canonical catalog, the protocol artifacts and
 //! the SDKs. [`compile`] runs the phases for one input. Beside them, [`lint`] checks
 //! the MCP projection against LLM clients, [`index`] builds the discovery index,
@@ -31,8 +31,8 @@ pub mod ingest;
 pub mod lint;
 pub mod paths;
 pub mod pointer;
+pub mod prepare;
 pub mod process;
-pub mod project;
 pub mod provenance;
 pub mod schema;
 pub mod source;

@@ -8,7 +8,7 @@ use clap::CommandFactory;
 use super::{Cli, ModuleArgs, Outcome, Run, RunArgs};
 use crate::compile::{self, Options};
 use crate::diagnostics::{Failed, Log, Renderer};
-use crate::project::{CliArguments, cli};
+use crate::prepare::{CliArguments, cli};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {

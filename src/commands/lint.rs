@@ -9,7 +9,7 @@ use crate::compile::{self, Compilation, Compiled, Options};
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
 use crate::lint::{self, Profile, Target, closed_objects};
 use crate::paths::Confinement;
-use crate::project::McpDocuments;
+use crate::prepare::McpDocuments;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {

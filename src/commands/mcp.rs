@@ -12,8 +12,8 @@ use crate::config;
 use crate::diagnostics::{Failed, Log, Renderer};
 use crate::emit::{self, Layout};
 use crate::lint::{self, Target, downlevel};
-use crate::project::McpDocuments;
-use crate::project::mcp::{self, McpTool};
+use crate::prepare::McpDocuments;
+use crate::prepare::mcp::{self, McpTool};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {

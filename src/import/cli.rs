@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::{IMPORT_CLI_METADATA, Read};
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Pointer;
-use crate::project::cli::RESERVED_LONG;
+use crate::prepare::cli::RESERVED_LONG;
 
 /// The command the generated CLI reserves at every level.
 const RESERVED_COMMAND: &str = "help";

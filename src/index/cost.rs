@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::project::mcp::McpTool;
+use crate::prepare::mcp::McpTool;
 
 /// Bytes per token of the approximation: the common rule of thumb for English and
 /// JSON with BPE tokenizers; no tokenizer is run.

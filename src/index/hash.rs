@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::jcs::{self as canonical, Form, NotExact};
 use crate::contract::{TOOL_CONTRACT_KEY, ToolCatalog, ToolExecution};
-use crate::project::mcp::McpTool;
+use crate::prepare::mcp::McpTool;
 use crate::schema::walk;
 
 /// The schema keywords a contract hash leaves out: annotations for people and

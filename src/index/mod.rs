@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry, ToolExecution};
 use crate::diagnostics::Diagnostic;
 use crate::ingest::skills::Skill;
-use crate::project::mcp::{self, McpTool, ProtocolVersion};
+use crate::prepare::mcp::{self, McpTool, ProtocolVersion};
 use crate::provenance::Provenance;
 pub use cost::Cost;
 

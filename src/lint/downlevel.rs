@@ -29,7 +29,7 @@ use serde_json::{Map, Value, json};
 use super::{Construct, Nullable, Profile, rules, tool_findings};
 use crate::diagnostics::Rule;
 use crate::pointer::{Pointer, Segment};
-use crate::project::mcp::McpTool;
+use crate::prepare::mcp::McpTool;
 use crate::schema::constructs::{self, local_target};
 use crate::schema::walk::{self, Holds};
 

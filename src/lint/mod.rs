@@ -19,7 +19,7 @@ use serde_json::Value;
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{Diagnostic, Origin, ProfileFinding, Rule};
 use crate::pointer::{Part, Pointer, Segment};
-use crate::project::mcp::McpTool;
+use crate::prepare::mcp::McpTool;
 use crate::provenance::Provenance;
 use crate::schema::constructs::{self, Found, RegexFeature};
 

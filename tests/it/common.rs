@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::diagnostics::{Diagnostic, ErrorFormat, Renderer};
 use harn_catalog::emit::Layout;
-use harn_catalog::project::mcp::{Caching, ProtocolVersion, ToolsList};
-use harn_catalog::project::{CliArguments, McpDocuments};
+use harn_catalog::prepare::mcp::{Caching, ProtocolVersion, ToolsList};
+use harn_catalog::prepare::{CliArguments, McpDocuments};
 use harn_catalog::source::{Format, SourceFile};
 
 /// The outcome of compiling one input.
@@ -17,7 +17,7 @@ pub struct Outcome {
     pub catalog: Option<String>,
     pub diagnostics: Vec<Diagnostic>,
     /// What the prepare phase made of the catalog, when it ran.
-    pub prepared: Option<harn_catalog::project::Prepared>,
+    pub prepared: Option<harn_catalog::prepare::Prepared>,
 }
 
 impl Outcome {

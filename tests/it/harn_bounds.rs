@@ -17,7 +17,7 @@ fn compile_small_stack(text: String, surface: Surface) -> common::Outcome {
         .spawn(move || {
             let compilation: Compilation = compile_source(
                 SourceFile::new("bounds.harn", text, Format::Harn),
-                Options { surface, mcp_documents: harn_catalog::project::McpDocuments::Build, ..Options::default() },
+                Options { surface, mcp_documents: harn_catalog::prepare::McpDocuments::Build, ..Options::default() },
             );
             common::outcome(compilation)
         })

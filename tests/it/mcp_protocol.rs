@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use harn_catalog::compile::Options;
-use harn_catalog::project::McpDocuments;
-use harn_catalog::project::mcp::ProtocolVersion;
+use harn_catalog::prepare::McpDocuments;
+use harn_catalog::prepare::mcp::ProtocolVersion;
 use predicates::prelude::PredicateBooleanExt;
 use serde_json::{Value, json};
 

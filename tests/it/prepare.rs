@@ -16,9 +16,9 @@ use common::{Outcome, assert_exact, compile_json, harn_catalog};
 use harn_catalog::compile::Options;
 use harn_catalog::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use harn_catalog::diagnostics::{Phase, Severity};
-use harn_catalog::project::Prepared;
-use harn_catalog::project::cli::{CommandNode, PreparedArgument, PreparedTool};
-use harn_catalog::project::mcp::bundle;
+use harn_catalog::prepare::Prepared;
+use harn_catalog::prepare::cli::{CommandNode, PreparedArgument, PreparedTool};
+use harn_catalog::prepare::mcp::bundle;
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------

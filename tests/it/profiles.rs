@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::lint::downlevel::{Change, Kind, downlevel};
 use harn_catalog::lint::{self, Construct, Profile, Target};
-use harn_catalog::project::McpDocuments;
-use harn_catalog::project::mcp::{Caching, McpTool, ProtocolVersion, ToolsList};
+use harn_catalog::prepare::McpDocuments;
+use harn_catalog::prepare::mcp::{Caching, McpTool, ProtocolVersion, ToolsList};
 use serde_json::{Value, json};
 
 use crate::common;

@@ -50,7 +50,7 @@ fn compile_without_panicking(name: &str, text: String, format: Format, options: 
 
 /// The options `harn-catalog mcp` compiles with.
 fn mcp_documents() -> Options {
-    Options { mcp_documents: harn_catalog::project::McpDocuments::Build, ..Options::default() }
+    Options { mcp_documents: harn_catalog::prepare::McpDocuments::Build, ..Options::default() }
 }
 
 fn seeds() -> Vec<(String, Format)> {

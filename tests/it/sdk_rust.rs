@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::emit::artifacts::Artifact;
 use harn_catalog::emit::sdk::{self, Language, Sdk};
-use harn_catalog::project::McpDocuments;
+use harn_catalog::prepare::McpDocuments;
 use harn_catalog::source::{Format, SourceFile};
 use serde_json::{Value, json};
 

@@ -25,8 +25,8 @@ use std::path::Path;
 
 use harn_catalog::compile::{self, Options};
 use harn_catalog::ingest::harn::Surface;
-use harn_catalog::project::McpDocuments;
-use harn_catalog::project::mcp::{Caching, ToolsList};
+use harn_catalog::prepare::McpDocuments;
+use harn_catalog::prepare::mcp::{Caching, ToolsList};
 use harn_catalog::source::{Format, SourceFile};
 use serde_json::Value;
 

@@ -60,7 +60,7 @@ use harn_catalog::compile::{self, Compilation, Options};
 use harn_catalog::diagnostics::{ErrorFormat, Phase, Renderer, Rule, Severity, all_rules};
 use harn_catalog::emit::{Layout, sdk};
 use harn_catalog::import;
-use harn_catalog::project::McpDocuments;
+use harn_catalog::prepare::McpDocuments;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The rules' folders, relative to the repository root.

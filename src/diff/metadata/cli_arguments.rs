@@ -14,7 +14,7 @@ use crate::declare_diff_rule;
 use crate::diff::pair::ToolPair;
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
-use crate::project::cli::spelling::long_spelling;
+use crate::prepare::cli::spelling::long_spelling;
 use crate::schema::walk;
 
 declare_diff_rule! {

@@ -6,7 +6,7 @@ use clap::{Arg, ArgAction, Command, ValueHint};
 
 use super::{CommandNode, PreparedArgument, PreparedTool};
 use crate::contract::{ToolCliBooleanStyle, ToolCliValueHint};
-use crate::project::Prepared;
+use crate::prepare::Prepared;
 
 /// The generated CLI's root command.
 pub fn command(prepared: &Prepared) -> Command {

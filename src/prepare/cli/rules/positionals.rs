@@ -1,6 +1,6 @@
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::{PreparedArgument, ToolCx};
+use crate::prepare::cli::{PreparedArgument, ToolCx};
 
 declare_rule! {
     /// ## What it checks

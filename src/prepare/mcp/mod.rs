@@ -19,7 +19,7 @@ use crate::contract::{
 };
 use crate::diagnostics::Diagnostic;
 use crate::pointer::{Part, Pointer};
-use crate::project::McpDocuments;
+use crate::prepare::McpDocuments;
 use crate::provenance::Provenance;
 use crate::schema::refs::ComponentGraph;
 use bundle::{Place, Refusal};

@@ -3,8 +3,8 @@ use std::collections::HashMap;
 use crate::contract::{CommandName, NonBlank};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::CommandNode;
-use crate::project::cli::written::{Written, origin};
+use crate::prepare::cli::CommandNode;
+use crate::prepare::cli::written::{Written, origin};
 use crate::provenance::Provenance;
 
 declare_rule! {

@@ -2,7 +2,7 @@ use std::collections::HashMap;
 
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
-use crate::project::cli::{PreparedArgument, RESERVED_LONG, RESERVED_SHORT, ToolCx};
+use crate::prepare::cli::{PreparedArgument, RESERVED_LONG, RESERVED_SHORT, ToolCx};
 
 declare_rule! {
     /// ## What it checks

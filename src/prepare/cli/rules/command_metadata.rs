@@ -4,7 +4,7 @@ use crate::contract::{CommandName, ToolCliCommandSpec};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Pointer;
-use crate::project::cli::CommandNode;
+use crate::prepare::cli::CommandNode;
 use crate::provenance::Provenance;
 
 declare_rule! {

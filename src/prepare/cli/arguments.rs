@@ -11,7 +11,7 @@ use super::rules::{
 use super::{PreparedArgument, PreparedTool};
 use crate::contract::{OptionSpelling, ToolCliArgumentSpec};
 use crate::diagnostics::Diagnostic;
-use crate::project::CliArguments;
+use crate::prepare::CliArguments;
 use crate::provenance::ToolCx;
 use crate::schema::walk;
 
