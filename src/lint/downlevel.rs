@@ -60,10 +60,10 @@ impl Kind {
     /// The rule a change of this kind is reported by (`downlevel-<kind>`).
     pub fn rule(self) -> &'static Rule {
         match self {
-            Kind::Exact => rules::downlevel_exact::DOWNLEVEL_EXACT,
-            Kind::Meaning => rules::downlevel_changes_meaning::DOWNLEVEL_CHANGES_MEANING,
-            Kind::Lossy => rules::downlevel_lossy::DOWNLEVEL_LOSSY,
-            Kind::Impossible => rules::downlevel_impossible::DOWNLEVEL_IMPOSSIBLE,
+            Kind::Exact => rules::DOWNLEVEL_EXACT,
+            Kind::Meaning => rules::DOWNLEVEL_CHANGES_MEANING,
+            Kind::Lossy => rules::DOWNLEVEL_LOSSY,
+            Kind::Impossible => rules::DOWNLEVEL_IMPOSSIBLE,
         }
     }
 }

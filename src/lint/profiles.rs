@@ -1,7 +1,7 @@
 //! The profiles: for each client, which constructs it refuses or drops, with its
 //! limits. Facts and sources are in each rule's documentation ([`super::rules`]).
 
-use super::rules::{anthropic as a, gemini as g, hosts as h, mcp as m, openai as o};
+use super::rules;
 use super::{Check, Construct as C, NameChars, Nullable, Prefix, Profile};
 use crate::diagnostics::Rule;
 use crate::schema::constructs::RegexFeature as R;
@@ -131,28 +131,28 @@ fn check(construct: C, rule: &'static Rule) -> Check {
 
 fn openai_common(typed_items: bool) -> Vec<Check> {
     vec![
-        check(C::NamePattern(OPENAI_NAME), o::OPENAI_NAME_PATTERN),
-        check(C::NameLength(64), o::OPENAI_NAME_LENGTH),
-        check(C::DescriptionLength(1024), o::OPENAI_DESCRIPTION_LENGTH),
-        check(C::ToolCount(128), o::OPENAI_TOOL_COUNT),
-        check(C::RootProperties, o::OPENAI_ROOT_PROPERTIES),
-        check(C::ArrayItems { typed: typed_items }, o::OPENAI_ARRAY_ITEMS),
+        check(C::NamePattern(OPENAI_NAME), rules::OPENAI_NAME_PATTERN),
+        check(C::NameLength(64), rules::OPENAI_NAME_LENGTH),
+        check(C::DescriptionLength(1024), rules::OPENAI_DESCRIPTION_LENGTH),
+        check(C::ToolCount(128), rules::OPENAI_TOOL_COUNT),
+        check(C::RootProperties, rules::OPENAI_ROOT_PROPERTIES),
+        check(C::ArrayItems { typed: typed_items }, rules::OPENAI_ARRAY_ITEMS),
     ]
 }
 
 fn gemini_common() -> Vec<Check> {
     vec![
-        check(C::NamePattern(GEMINI_NAME), g::GEMINI_NAME_PATTERN),
-        check(C::NameLength(64), g::GEMINI_NAME_LENGTH),
-        check(C::ToolCount(128), g::GEMINI_TOOL_COUNT),
+        check(C::NamePattern(GEMINI_NAME), rules::GEMINI_NAME_PATTERN),
+        check(C::NameLength(64), rules::GEMINI_NAME_LENGTH),
+        check(C::ToolCount(128), rules::GEMINI_TOOL_COUNT),
     ]
 }
 
 fn anthropic_common() -> Vec<Check> {
     vec![
-        check(C::NamePattern(ANTHROPIC_NAME), a::ANTHROPIC_NAME_PATTERN),
-        check(C::NameLength(128), a::ANTHROPIC_NAME_LENGTH),
-        check(C::RootCombinator(&["anyOf", "oneOf", "allOf"]), a::ANTHROPIC_ROOT_COMBINATOR),
+        check(C::NamePattern(ANTHROPIC_NAME), rules::ANTHROPIC_NAME_PATTERN),
+        check(C::NameLength(128), rules::ANTHROPIC_NAME_LENGTH),
+        check(C::RootCombinator(&["anyOf", "oneOf", "allOf"]), rules::ANTHROPIC_ROOT_COMBINATOR),
     ]
 }
 
@@ -169,59 +169,59 @@ pub fn all() -> Vec<Profile> {
     };
     let mut openai_strict = openai_common(true);
     openai_strict.extend([
-        check(C::RootCombinator(&["anyOf"]), o::OPENAI_STRICT_ROOT_ANY_OF),
-        check(C::OpenObject, o::OPENAI_STRICT_OPEN_OBJECT),
-        check(C::OptionalProperty, o::OPENAI_STRICT_OPTIONAL_PROPERTY),
-        check(C::RequiredUndeclared, o::OPENAI_STRICT_REQUIRED_UNDECLARED),
-        check(C::OneOf, o::OPENAI_STRICT_ONE_OF),
-        check(C::Composition(OPENAI_STRICT_COMPOSITION), o::OPENAI_STRICT_COMPOSITION),
-        check(C::RefSiblings(&[]), o::OPENAI_STRICT_REF_SIBLINGS),
-        check(C::Format(OPENAI_STRICT_FORMATS), o::OPENAI_STRICT_FORMAT),
-        check(C::Pattern(&[R::Lookaround, R::UnicodeProperty]), o::OPENAI_STRICT_PATTERN),
-        check(C::Keywords(OPENAI_STRICT_KEYWORDS), o::OPENAI_STRICT_KEYWORD),
-        check(C::Default, o::OPENAI_STRICT_DEFAULT),
-        check(C::Depth(10), o::OPENAI_STRICT_NESTING_DEPTH),
-        check(C::PropertyCount(5000), o::OPENAI_STRICT_PROPERTY_COUNT),
-        check(C::EnumSize(1000), o::OPENAI_STRICT_ENUM_SIZE),
-        check(C::StringBudget(120_000), o::OPENAI_STRICT_STRING_BUDGET),
+        check(C::RootCombinator(&["anyOf"]), rules::OPENAI_STRICT_ROOT_ANY_OF),
+        check(C::OpenObject, rules::OPENAI_STRICT_OPEN_OBJECT),
+        check(C::OptionalProperty, rules::OPENAI_STRICT_OPTIONAL_PROPERTY),
+        check(C::RequiredUndeclared, rules::OPENAI_STRICT_REQUIRED_UNDECLARED),
+        check(C::OneOf, rules::OPENAI_STRICT_ONE_OF),
+        check(C::Composition(OPENAI_STRICT_COMPOSITION), rules::OPENAI_STRICT_COMPOSITION),
+        check(C::RefSiblings(&[]), rules::OPENAI_STRICT_REF_SIBLINGS),
+        check(C::Format(OPENAI_STRICT_FORMATS), rules::OPENAI_STRICT_FORMAT),
+        check(C::Pattern(&[R::Lookaround, R::UnicodeProperty]), rules::OPENAI_STRICT_PATTERN),
+        check(C::Keywords(OPENAI_STRICT_KEYWORDS), rules::OPENAI_STRICT_KEYWORD),
+        check(C::Default, rules::OPENAI_STRICT_DEFAULT),
+        check(C::Depth(10), rules::OPENAI_STRICT_NESTING_DEPTH),
+        check(C::PropertyCount(5000), rules::OPENAI_STRICT_PROPERTY_COUNT),
+        check(C::EnumSize(1000), rules::OPENAI_STRICT_ENUM_SIZE),
+        check(C::StringBudget(120_000), rules::OPENAI_STRICT_STRING_BUDGET),
     ]);
     let mut openai = openai_common(false);
-    openai.push(check(C::Pattern(&[R::Lookaround, R::UnicodeProperty]), o::OPENAI_PATTERN));
+    openai.push(check(C::Pattern(&[R::Lookaround, R::UnicodeProperty]), rules::OPENAI_PATTERN));
 
     let mut gemini = gemini_common();
     gemini.extend([
-        check(C::AdditionalProperties, g::GEMINI_ADDITIONAL_PROPERTIES),
-        check(C::Const, g::GEMINI_CONST),
-        check(C::TypeArray, g::GEMINI_TYPE_ARRAY),
-        check(C::Refs, g::GEMINI_REF),
-        check(C::OneOf, g::GEMINI_ONE_OF),
-        check(C::Composition(GEMINI_COMPOSITION), g::GEMINI_COMPOSITION),
-        check(C::NonStringEnum, g::GEMINI_NON_STRING_ENUM),
-        check(C::Format(GEMINI_FORMATS), g::GEMINI_FORMAT),
-        check(C::ArrayItems { typed: false }, g::GEMINI_ARRAY_ITEMS),
-        check(C::RequiredUndeclared, g::GEMINI_REQUIRED_UNDECLARED),
-        check(C::AnyOfTyping, g::GEMINI_ANY_OF),
-        check(C::KeywordsOutside(GEMINI_FIELDS), g::GEMINI_KEYWORD),
+        check(C::AdditionalProperties, rules::GEMINI_ADDITIONAL_PROPERTIES),
+        check(C::Const, rules::GEMINI_CONST),
+        check(C::TypeArray, rules::GEMINI_TYPE_ARRAY),
+        check(C::Refs, rules::GEMINI_REF),
+        check(C::OneOf, rules::GEMINI_ONE_OF),
+        check(C::Composition(GEMINI_COMPOSITION), rules::GEMINI_COMPOSITION),
+        check(C::NonStringEnum, rules::GEMINI_NON_STRING_ENUM),
+        check(C::Format(GEMINI_FORMATS), rules::GEMINI_FORMAT),
+        check(C::ArrayItems { typed: false }, rules::GEMINI_ARRAY_ITEMS),
+        check(C::RequiredUndeclared, rules::GEMINI_REQUIRED_UNDECLARED),
+        check(C::AnyOfTyping, rules::GEMINI_ANY_OF),
+        check(C::KeywordsOutside(GEMINI_FIELDS), rules::GEMINI_KEYWORD),
     ]);
     let mut gemini_json = gemini_common();
     gemini_json.extend([
-        check(C::RefSiblings(&["description", "default"]), g::GEMINI_JSON_SCHEMA_REF_SIBLINGS),
-        check(C::Recursion, g::GEMINI_JSON_SCHEMA_RECURSION),
-        check(C::KeywordsOutside(GEMINI_JSON_FIELDS), g::GEMINI_JSON_SCHEMA_KEYWORD),
+        check(C::RefSiblings(&["description", "default"]), rules::GEMINI_JSON_SCHEMA_REF_SIBLINGS),
+        check(C::Recursion, rules::GEMINI_JSON_SCHEMA_RECURSION),
+        check(C::KeywordsOutside(GEMINI_JSON_FIELDS), rules::GEMINI_JSON_SCHEMA_KEYWORD),
     ]);
 
     let anthropic = anthropic_common();
     let mut anthropic_strict = anthropic_common();
     anthropic_strict.extend([
-        check(C::ToolCount(20), a::ANTHROPIC_STRICT_TOOL_COUNT),
-        check(C::OptionalCount(24), a::ANTHROPIC_STRICT_OPTIONAL_COUNT),
-        check(C::UnionCount(16), a::ANTHROPIC_STRICT_UNION_COUNT),
-        check(C::OpenObject, a::ANTHROPIC_STRICT_OPEN_OBJECT),
-        check(C::Format(ANTHROPIC_STRICT_FORMATS), a::ANTHROPIC_STRICT_FORMAT),
-        check(C::Keywords(ANTHROPIC_STRICT_KEYWORDS), a::ANTHROPIC_STRICT_KEYWORD),
-        check(C::ArrayBounds, a::ANTHROPIC_STRICT_ARRAY_BOUNDS),
-        check(C::Recursion, a::ANTHROPIC_STRICT_RECURSION),
-        check(C::Pattern(&[R::Lookaround, R::Backreference, R::WordBoundary]), a::ANTHROPIC_STRICT_PATTERN),
+        check(C::ToolCount(20), rules::ANTHROPIC_STRICT_TOOL_COUNT),
+        check(C::OptionalCount(24), rules::ANTHROPIC_STRICT_OPTIONAL_COUNT),
+        check(C::UnionCount(16), rules::ANTHROPIC_STRICT_UNION_COUNT),
+        check(C::OpenObject, rules::ANTHROPIC_STRICT_OPEN_OBJECT),
+        check(C::Format(ANTHROPIC_STRICT_FORMATS), rules::ANTHROPIC_STRICT_FORMAT),
+        check(C::Keywords(ANTHROPIC_STRICT_KEYWORDS), rules::ANTHROPIC_STRICT_KEYWORD),
+        check(C::ArrayBounds, rules::ANTHROPIC_STRICT_ARRAY_BOUNDS),
+        check(C::Recursion, rules::ANTHROPIC_STRICT_RECURSION),
+        check(C::Pattern(&[R::Lookaround, R::Backreference, R::WordBoundary]), rules::ANTHROPIC_STRICT_PATTERN),
     ]);
 
     vec![
@@ -240,10 +240,13 @@ pub fn all() -> Vec<Profile> {
                 "claude-code",
                 "Claude Code",
                 vec![
-                    check(C::NamePattern(CLAUDE_CODE_NAME), h::CLAUDE_CODE_NAME_PATTERN),
-                    check(C::NameLength(128), h::CLAUDE_CODE_NAME_LENGTH),
-                    check(C::DescriptionLength(2048), h::CLAUDE_CODE_DESCRIPTION_LENGTH),
-                    check(C::RootCombinator(&["anyOf", "oneOf", "allOf", "not", "if"]), h::CLAUDE_CODE_ROOT_COMBINATOR),
+                    check(C::NamePattern(CLAUDE_CODE_NAME), rules::CLAUDE_CODE_NAME_PATTERN),
+                    check(C::NameLength(128), rules::CLAUDE_CODE_NAME_LENGTH),
+                    check(C::DescriptionLength(2048), rules::CLAUDE_CODE_DESCRIPTION_LENGTH),
+                    check(
+                        C::RootCombinator(&["anyOf", "oneOf", "allOf", "not", "if"]),
+                        rules::CLAUDE_CODE_ROOT_COMBINATOR,
+                    ),
                 ],
             )
         },
@@ -251,25 +254,25 @@ pub fn all() -> Vec<Profile> {
             "claude-desktop",
             "Claude Desktop and claude.ai connectors",
             vec![
-                check(C::NamePattern(CLAUDE_DESKTOP_NAME), h::CLAUDE_DESKTOP_NAME_PATTERN),
-                check(C::NameLength(64), h::CLAUDE_DESKTOP_NAME_LENGTH),
-                check(C::RootCombinator(&["anyOf", "oneOf", "allOf"]), h::CLAUDE_DESKTOP_ROOT_COMBINATOR),
+                check(C::NamePattern(CLAUDE_DESKTOP_NAME), rules::CLAUDE_DESKTOP_NAME_PATTERN),
+                check(C::NameLength(64), rules::CLAUDE_DESKTOP_NAME_LENGTH),
+                check(C::RootCombinator(&["anyOf", "oneOf", "allOf"]), rules::CLAUDE_DESKTOP_ROOT_COMBINATOR),
             ],
         ),
         plain(
             "vscode-copilot",
             "VS Code GitHub Copilot Chat",
             vec![
-                check(C::NamePattern(OPENAI_NAME), h::VSCODE_COPILOT_NAME_PATTERN),
-                check(C::ToolCount(128), h::VSCODE_COPILOT_TOOL_COUNT),
+                check(C::NamePattern(OPENAI_NAME), rules::VSCODE_COPILOT_NAME_PATTERN),
+                check(C::ToolCount(128), rules::VSCODE_COPILOT_TOOL_COUNT),
                 check(
                     C::RootCombinator(&["anyOf", "oneOf", "allOf", "not", "if", "then", "else"]),
-                    h::VSCODE_COPILOT_ROOT_COMBINATOR,
+                    rules::VSCODE_COPILOT_ROOT_COMBINATOR,
                 ),
-                check(C::ArrayItems { typed: false }, h::VSCODE_COPILOT_ARRAY_ITEMS),
-                check(C::RequiredUndeclared, h::VSCODE_COPILOT_REQUIRED_UNDECLARED),
-                check(C::DescriptionLength(1024), h::VSCODE_COPILOT_DESCRIPTION_LENGTH),
-                check(C::Keywords(VSCODE_GPT4_DROPPED), h::VSCODE_COPILOT_KEYWORD),
+                check(C::ArrayItems { typed: false }, rules::VSCODE_COPILOT_ARRAY_ITEMS),
+                check(C::RequiredUndeclared, rules::VSCODE_COPILOT_REQUIRED_UNDECLARED),
+                check(C::DescriptionLength(1024), rules::VSCODE_COPILOT_DESCRIPTION_LENGTH),
+                check(C::Keywords(VSCODE_GPT4_DROPPED), rules::VSCODE_COPILOT_KEYWORD),
             ],
         ),
         Profile {
@@ -277,13 +280,19 @@ pub fn all() -> Vec<Profile> {
             ..plain(
                 "cursor",
                 "Cursor",
-                vec![check(C::NameLength(60), h::CURSOR_NAME_LENGTH), check(C::ToolCount(40), h::CURSOR_TOOL_COUNT)],
+                vec![
+                    check(C::NameLength(60), rules::CURSOR_NAME_LENGTH),
+                    check(C::ToolCount(40), rules::CURSOR_TOOL_COUNT),
+                ],
             )
         },
         plain(
             "mcp-2025-11-25",
             "the MCP specification 2025-11-25",
-            vec![check(C::NamePattern(MCP_NAME), m::MCP_NAME_PATTERN), check(C::NameLength(128), m::MCP_NAME_LENGTH)],
+            vec![
+                check(C::NamePattern(MCP_NAME), rules::MCP_NAME_PATTERN),
+                check(C::NameLength(128), rules::MCP_NAME_LENGTH),
+            ],
         ),
     ]
 }
