@@ -33,7 +33,7 @@ fn commit_sidecar(executable: &Path) -> String {
 
 /// A source standing for a path that is not read as text (the harness directory in
 /// its catalog's provenance). A diagnostic about a whole file is located with
-/// [`Origin::file`], which shows its path alone.
+/// [`Origin::file`](crate::diagnostics::Origin::file), which shows its path alone.
 pub fn file_only(path: &Path) -> Arc<SourceFile> {
     Arc::new(SourceFile::new(path, String::new(), Format::Json))
 }
