@@ -51,10 +51,9 @@ impl Compilation {
     }
 
     /// The compiled catalog, its provenance and its preparation, when nothing was
-    /// refused and the prepare phase ran.
+    /// refused and the prepare phase ran (see [`prepared`]).
     pub fn prepared(&self) -> Option<(&ToolCatalog, &Provenance, &Prepared)> {
-        let compiled = self.compiled()?;
-        Some((&compiled.catalog, &compiled.provenance, compiled.prepared.as_ref()?))
+        prepared(&self.result).ok()
     }
 
     /// Whether the input could not be read at all (a usage error rather than a
@@ -69,6 +68,14 @@ impl Compilation {
         let prepared = self.result.and_then(|c| c.prepared.ok_or(Failed::Refused));
         log.outcome(self.diagnostics.as_slice(), prepared)
     }
+}
+
+/// The catalog, provenance and preparation of a compile `result`, or how it failed: a
+/// catalog that was not prepared (only the catalog phase ran) counts as refused.
+pub fn prepared(result: &Result<Compiled, Failed>) -> Result<(&ToolCatalog, &Provenance, &Prepared), Failed> {
+    let compiled = result.as_ref().map_err(|failed| *failed)?;
+    let prepared = compiled.prepared.as_ref().ok_or(Failed::Refused)?;
+    Ok((&compiled.catalog, &compiled.provenance, prepared))
 }
 
 /// Options of a compilation.

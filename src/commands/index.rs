@@ -83,9 +83,9 @@ impl Indexed {
         // Received as the compile's own were (`--deny-warnings`).
         diagnostics.extend(skills.diagnostics);
         let mut diagnostics = diagnostics.into_vec();
-        let Some((catalog, provenance, prepared)) = compilation.prepared() else {
-            let failed = compilation.result.as_ref().err().copied().unwrap_or(Failed::Refused);
-            return Indexed { built: Err(failed), diagnostics, compilation };
+        let (catalog, provenance, prepared) = match compile::prepared(&compilation.result) {
+            Ok(parts) => parts,
+            Err(failed) => return Indexed { built: Err(failed), diagnostics, compilation },
         };
         let built = index::build(catalog, provenance, &prepared.cli_name, &mut diagnostics);
         let built = built.filter(|_| !diagnostics.iter().any(Diagnostic::is_error)).map(|mut built| {

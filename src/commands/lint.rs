@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{ModuleArgs, Outcome, Run, RunArgs};
-use crate::compile::{self, Compilation, Compiled, Options};
+use crate::compile::{self, Compilation, Options};
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
 use crate::lint::{self, Profile, Target, closed_objects};
 use crate::paths::Confinement;
@@ -76,9 +76,9 @@ impl Linted {
     ) -> Linted {
         let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..options };
         let Compilation { mut diagnostics, result } = compile::compile_file_in(path, options, paths);
-        let Ok(Compiled { catalog, provenance, prepared: Some(prepared) }) = &result else {
-            let compiled = Err(result.err().unwrap_or(Failed::Refused));
-            return Linted { diagnostics: diagnostics.into_vec(), compiled };
+        let (catalog, provenance, prepared) = match compile::prepared(&result) {
+            Ok(parts) => parts,
+            Err(failed) => return Linted { diagnostics: diagnostics.into_vec(), compiled: Err(failed) },
         };
         let server = server.unwrap_or(&prepared.cli_name);
         let target = Target { tools: &prepared.mcp, catalog, provenance, server };

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use super::{ModuleArgs, Outcome, Run, RunArgs};
-use crate::compile::{self, Compilation, Compiled, Options};
+use crate::compile::{self, Compilation, Options};
 use crate::config;
 use crate::diagnostics::{Failed, Log, Renderer};
 use crate::emit::{self, Layout};
@@ -114,10 +114,9 @@ impl Request {
         let options = Options { every_audience: true, ..options };
         let Compilation { mut diagnostics, result } =
             compile::compile_file_in(&self.file, options, &self.run.confinement());
-        let Ok(Compiled { catalog, provenance, prepared: Some(prepared) }) = &result else {
+        let (catalog, provenance, prepared) = compile::prepared(&result).inspect_err(|_| {
             log.report(diagnostics.as_slice(), "; nothing was written");
-            return Err(result.err().unwrap_or(Failed::Refused));
-        };
+        })?;
         let mut notes = String::new();
         let tools: Vec<McpTool> = prepared
             .mcp

@@ -85,10 +85,9 @@ pub(super) fn files(
 ) -> Result<Vec<Artifact>, Failed> {
     let options = Options { mcp_documents: language.mcp_documents(), ..options };
     let mut compilation = compile::compile_file_in(file, options, confinement);
-    let Some((catalog, provenance, prepared)) = compilation.prepared() else {
+    let (catalog, provenance, prepared) = compile::prepared(&compilation.result).inspect_err(|_| {
         log.report(compilation.diagnostics.as_slice(), "; no SDK was written");
-        return Err(compilation.result.err().unwrap_or(Failed::Refused));
-    };
+    })?;
     let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let (files, more) = sdk::generate(language, catalog, prepared, Some(provenance), &stem);
     // Received as the compile's own were (`--deny-warnings`); the compile raised no error.
