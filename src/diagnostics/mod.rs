@@ -261,11 +261,8 @@ impl Diagnostics {
         Diagnostics { found: Vec::new(), deny_warnings }
     }
 
-    pub fn push(&mut self, mut diagnostic: Diagnostic) {
-        if self.deny_warnings {
-            diagnostic.deny_warning();
-        }
-        self.found.push(diagnostic);
+    pub fn push(&mut self, diagnostic: Diagnostic) {
+        self.extend([diagnostic]);
     }
 
     pub fn extend(&mut self, more: impl IntoIterator<Item = Diagnostic>) {
