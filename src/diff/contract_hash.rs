@@ -5,31 +5,9 @@ use std::collections::HashMap;
 
 use super::{Change, Side};
 use crate::contract::ToolCatalog;
-use crate::declare_diff_rule;
+use crate::diff::rules::CONTRACT_HASH_CHANGED;
 use crate::index::contract_hashes;
 use crate::pointer::Pointer;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A tool on both sides whose contract hash differs: the sha256 of the canonical
-    /// JSON of its name, MCP-projected input, output and error schemas, annotation
-    /// hints and execution (docs/contract-hash.md). Descriptions and titles are not
-    /// hashed, so rewording a tool moves no hash.
-    ///
-    /// ## Why info
-    /// The changes that moved the hash are reported by their own rules, at the level
-    /// they break callers; this one names the tools a runtime that pins contracts by
-    /// hash (a task's immutable catalog snapshot) must re-resolve.
-    ///
-    /// ## Example
-    /// `widgets.get` gains an optional `verbose` property: its hash moves from
-    /// `sha256:8b91…` to `sha256:3f75…`.
-    pub static CONTRACT_HASH_CHANGED = {
-        code: "contract-hash-changed",
-        summary: "a tool's contract hash changed",
-        levels: { metadata: Info },
-    }
-}
 
 /// A tool on both sides of a comparison whose contract hash differs.
 pub struct Moved {

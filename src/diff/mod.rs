@@ -17,6 +17,7 @@ mod metadata;
 mod pair;
 mod render;
 mod rule;
+pub mod rules;
 mod schema;
 mod semver;
 mod tools;

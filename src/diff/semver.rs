@@ -21,62 +21,8 @@ use serde_json::Value;
 
 use super::{Change, Level, Side};
 use crate::contract::ToolCatalog;
-use crate::declare_diff_rule;
+use crate::diff::rules::{SEMVER_MAJOR_REQUIRED, SEMVER_MINOR_REQUIRED};
 use crate::pointer::Pointer;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A catalog whose `info.version` is semver on both sides, with a breaking change
-    /// (a change at the breaking level, on any side) but no major release: from
-    /// 1.4.0, anything below 2.0.0; below 1.0, Cargo's convention holds, as in
-    /// cargo-semver-checks: from 0.3.1 a breaking change needs 0.4.0, from 0.0.3 it
-    /// needs 0.0.4. A pre-release of the needed version (2.0.0-rc.1) will do.
-    ///
-    /// Every breaking change counts, accepted or not: accepting a change in
-    /// `harn-catalog.toml` lets it pass review; it does not make it compatible, and
-    /// callers who pinned `^1.4` still break. To ship a breaking change without the
-    /// major release, accept this change too (its fingerprint holds both versions,
-    /// so it lapses with the next release).
-    ///
-    /// ## Why breaking
-    /// Version ranges are how consumers of a catalog choose which releases they take
-    /// without looking: a breaking change under a compatible version reaches every
-    /// one of them. cargo-semver-checks fails a crate's release for the same reason.
-    ///
-    /// ## Example
-    /// `info: {name: widgets, version: 1.4.0}` becomes `version: 1.5.0` and a tool is
-    /// removed: "1 breaking change needs version 2.0.0, not 1.5.0".
-    pub static SEMVER_MAJOR_REQUIRED = {
-        code: "semver-major-required",
-        summary: "a breaking change without a major version",
-        levels: { metadata: Breaking },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A catalog whose `info.version` is semver on both sides, with an addition but
-    /// no minor release (and no breaking change, which `semver-major-required`
-    /// reports). An addition is a change, below the breaking level, of a rule whose
-    /// code ends in `-added` or `-relaxed`: a tool, an audience, a CLI spelling, a
-    /// way of calling (`task-support-relaxed`), and the schema rules' additions.
-    /// Rewordings, presentation and promises strengthened are not additions. From 1.4.0 it needs 1.5.0; below 1.0, as Cargo reads
-    /// versions, from 0.3.1 it needs 0.3.2 and from 0.0.3 0.0.4.
-    ///
-    /// ## Why warning
-    /// No caller breaks: the release promises less than it gives. But a consumer who
-    /// asks for the new feature with a version range (`^1.4.3`) gets releases
-    /// without it, which cargo-semver-checks also reports for a crate.
-    ///
-    /// ## Example
-    /// `info: {name: widgets, version: 1.4.0}` becomes `version: 1.4.1` and a tool is
-    /// added: "1 addition needs version 1.5.0, not 1.4.1".
-    pub static SEMVER_MINOR_REQUIRED = {
-        code: "semver-minor-required",
-        summary: "an addition without a minor version",
-        levels: { metadata: Warning },
-    }
-}
 
 /// How far one version is from another, as cargo-semver-checks reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

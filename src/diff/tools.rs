@@ -8,62 +8,8 @@ use rayon::prelude::*;
 use super::pair::ToolPair;
 use super::{Change, Side, metadata, schema};
 use crate::contract::ToolCatalog;
-use crate::declare_diff_rule;
+use crate::diff::rules::{TOOL_ADDED, TOOL_REMOVED, TOOL_RENAMED};
 use crate::pointer::Pointer;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A tool of the old catalog that the new one no longer has, under any name.
-    ///
-    /// ## Why breaking
-    /// Every caller of the tool fails: an agent's `tools/call`, a script, the CLI
-    /// command generated from it.
-    ///
-    /// ## Example
-    /// The old catalog has `widgets.delete`; the new one does not.
-    pub static TOOL_REMOVED = {
-        code: "tool-removed",
-        summary: "a tool was removed",
-        levels: { metadata: Breaking },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A tool the old catalog did not have, under any name.
-    ///
-    /// ## Why info
-    /// No existing caller uses it.
-    ///
-    /// ## Example
-    /// The new catalog adds `widgets.archive`.
-    pub static TOOL_ADDED = {
-        code: "tool-added",
-        summary: "a tool was added",
-        levels: { metadata: Info },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A tool of the old catalog gone, and a tool of the new one not there before,
-    /// with the same contract: their input, output and error schemas accept the same
-    /// values (after `$ref`s are followed; descriptions aside). It is reported once,
-    /// naming both, instead of as `tool-removed` and `tool-added`.
-    ///
-    /// ## Why breaking
-    /// Callers call tools by name: every caller of the old name fails, however alike
-    /// the new tool is. The rule only says what the new name is, so that the fix is
-    /// plain (call the new name, or keep the old one as an alias).
-    ///
-    /// ## Example
-    /// `widgets.fetch` becomes `widgets.get`, with the same `inputSchema`.
-    pub static TOOL_RENAMED = {
-        code: "tool-renamed",
-        summary: "a tool was renamed, its contract unchanged",
-        levels: { metadata: Breaking },
-    }
-}
 
 /// At most this many (removed, added) pairs are compared in full to find renames;
 /// past it, only pairs with byte-equal input schemas are, so that a catalog replaced

@@ -256,7 +256,7 @@ fn only_main_skips_freeing_and_main_stays_thin() {
 }
 
 /// A module says what it is for in its `//!` comment; a rule's file, in the rule's
-/// own documentation (`declare_rule!`, which `explain` prints).
+/// own documentation (`declare_rule!` or `declare_diff_rule!`, which `explain` prints).
 #[test]
 fn every_module_says_what_it_is_for() {
     let missing: Vec<String> = source_files()
@@ -264,7 +264,9 @@ fn every_module_says_what_it_is_for() {
         .filter(|f| !f.ends_with("tests.rs") && !f.iter().any(|p| p == "tests"))
         .filter(|f| {
             let text = std::fs::read_to_string(f).unwrap();
-            !text.trim_start().starts_with("//!") && !text.contains("declare_rule! {")
+            !text.trim_start().starts_with("//!")
+                && !text.contains("declare_rule! {")
+                && !text.contains("declare_diff_rule! {")
         })
         .map(|f| f.strip_prefix(common::root()).unwrap().display().to_string())
         .collect();

@@ -5,73 +5,13 @@
 
 use serde_json::Value;
 
-use super::other::{self, METADATA_CHANGED};
+use super::other;
 use crate::contract::{CommandName, ToolAudience, ToolCatalog, ToolCatalogEntry, ToolCliCommandSpec};
-use crate::declare_diff_rule;
 use crate::diff::pair::ToolPair;
+use crate::diff::rules::METADATA_CHANGED;
+use crate::diff::rules::{CLI_ALIAS_ADDED, CLI_ALIAS_REMOVED, CLI_PATH_CHANGED};
 use crate::diff::{Change, Side};
 use crate::pointer::Pointer;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// The generated CLI no longer runs a tool by its old command path: the path
-    /// moved under another parent (a new `cli.command`, or a new `namespace` or name
-    /// the implicit command comes from), or its last word changed and the old one is
-    /// not kept as an alias. Compared only while the tool is on the CLI (the `cli`
-    /// audience) on both sides.
-    ///
-    /// ## Why breaking
-    /// Every script that runs the old command fails: `widgets get 42` is now an
-    /// unknown command.
-    ///
-    /// ## Example
-    /// `cli: {command: [widgets, get]}` becomes `cli: {command: [widgets, fetch]}`.
-    /// Keeping the old word as an alias (`aliases: [get]`) is no break.
-    pub static CLI_PATH_CHANGED = {
-        code: "cli-path-changed",
-        summary: "a tool's CLI command path changed",
-        levels: { metadata: Breaking },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// An alias of a tool's CLI command (or of a parent command, in the catalog's
-    /// `cli.commands`) that no longer runs it: removed, or renamed. An alias that
-    /// became the command's own last word still runs it and is not reported.
-    ///
-    /// ## Why breaking
-    /// Scripts that spell the command by its alias fail.
-    ///
-    /// ## Example
-    /// `cli: {command: [widgets, get], aliases: [show, fetch]}` becomes
-    /// `cli: {command: [widgets, get], aliases: [show]}`.
-    pub static CLI_ALIAS_REMOVED = {
-        code: "cli-alias-removed",
-        summary: "a CLI command or alias spelling was removed",
-        levels: { metadata: Breaking },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A new spelling on the generated CLI: an alias of a tool's command or of a
-    /// parent command, a new command path whose old one stays as an alias, or a new
-    /// long spelling, alias or short of an argument (`cli-argument-changed` reports
-    /// those that are lost).
-    ///
-    /// ## Why info
-    /// Every spelling that worked still works.
-    ///
-    /// ## Example
-    /// `cli: {command: [widgets, get]}` becomes
-    /// `cli: {command: [widgets, get], aliases: [show]}`.
-    pub static CLI_ALIAS_ADDED = {
-        code: "cli-alias-added",
-        summary: "a CLI command or argument gained a spelling",
-        levels: { metadata: Info },
-    }
-}
 
 fn on_cli(entry: &ToolCatalogEntry) -> bool {
     entry.governance.includes(ToolAudience::Cli)

@@ -7,39 +7,15 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use super::cli::CLI_ALIAS_ADDED;
-use super::other::METADATA_CHANGED;
 use crate::contract::{ToolAudience, ToolCliArgumentSpec};
-use crate::declare_diff_rule;
 use crate::diff::pair::ToolPair;
+use crate::diff::rules::CLI_ALIAS_ADDED;
+use crate::diff::rules::CLI_ARGUMENT_CHANGED;
+use crate::diff::rules::METADATA_CHANGED;
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
 use crate::prepare::cli::spelling::long_spelling;
 use crate::schema::walk;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A command line that ran a tool no longer reads the same: one of an argument's
-    /// spellings is lost (its `--long` spelling, whether written or derived from the
-    /// property name, an alias, or its `-s` short), a positional argument moved or
-    /// became an option, an option became positional, a boolean reads another way
-    /// (`boolean_style`), or an argument can no longer be repeated. Compared for the
-    /// properties of both input schemas while the tool is on the CLI on both sides.
-    ///
-    /// ## Why breaking
-    /// Scripts calling the generated CLI fail, or worse, pass another value: `--force`
-    /// of a `set_false` boolean means the opposite of a `set_true` one. A spelling
-    /// kept as an alias is no break; a new spelling is `cli-alias-added`.
-    ///
-    /// ## Example
-    /// `cli: {arguments: {id: {position: 0}}}` becomes
-    /// `cli: {arguments: {id: {position: 1}}}`.
-    pub static CLI_ARGUMENT_CHANGED = {
-        code: "cli-argument-changed",
-        summary: "a CLI argument is spelled, placed or read differently",
-        levels: { metadata: Breaking },
-    }
-}
 
 /// The top-level property names of an input schema.
 fn properties(schema: &Value) -> BTreeSet<&str> {

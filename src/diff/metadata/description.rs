@@ -3,28 +3,10 @@
 use serde_json::Value;
 
 use crate::contract::ToolCatalogEntry;
-use crate::declare_diff_rule;
 use crate::diff::pair::ToolPair;
+use crate::diff::rules::DESCRIPTION_CHANGED;
 use crate::diff::{Change, Side};
 use crate::pointer::Pointer;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A tool's `description`, `title` or `annotations.title` written, rewritten or
-    /// removed.
-    ///
-    /// ## Why info
-    /// Neither changes what a caller may send or will receive. A model chooses tools by
-    /// their descriptions, so the change is shown for review, but it breaks no caller.
-    ///
-    /// ## Example
-    /// `description: Fetch one widget.` becomes `description: Fetch one widget by id.`
-    pub static DESCRIPTION_CHANGED = {
-        code: "description-changed",
-        summary: "a tool's description or title changed",
-        levels: { metadata: Info },
-    }
-}
 
 pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
     let fields = [

@@ -3,50 +3,11 @@
 
 use serde_json::Value;
 
-use super::other::METADATA_CHANGED;
 use crate::contract::ToolTaskSupport;
-use crate::declare_diff_rule;
 use crate::diff::pair::ToolPair;
+use crate::diff::rules::METADATA_CHANGED;
+use crate::diff::rules::{TASK_SUPPORT_RELAXED, TASK_SUPPORT_STRICTER};
 use crate::diff::{Change, Side};
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// `execution.taskSupport` made stricter: a way of calling the tool that worked
-    /// is gone. `forbidden` allows a plain call only, `optional` a plain call or a
-    /// task, `required` a task only; an absent `execution` means `forbidden`, as in
-    /// MCP. Stricter is a new value that misses a way the old one allowed:
-    /// `optional` to `forbidden` or `required`, `forbidden` to `required`, and back.
-    ///
-    /// ## Why breaking
-    /// A caller that used the lost way fails: a plain `tools/call` of a tool that now
-    /// requires a task, or a task-augmented call of one that now forbids it.
-    ///
-    /// ## Example
-    /// `execution: {taskSupport: optional}` becomes `execution: {taskSupport: required}`.
-    pub static TASK_SUPPORT_STRICTER = {
-        code: "task-support-stricter",
-        summary: "a tool allows fewer ways of calling it (task support)",
-        levels: { metadata: Breaking },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// `execution.taskSupport` relaxed: every way of calling the tool still works and
-    /// one more does (`forbidden` or `required` to `optional`; an absent `execution`
-    /// counts as `forbidden`).
-    ///
-    /// ## Why info
-    /// No caller notices; callers may now choose the new way.
-    ///
-    /// ## Example
-    /// `execution: {taskSupport: forbidden}` becomes `execution: {taskSupport: optional}`.
-    pub static TASK_SUPPORT_RELAXED = {
-        code: "task-support-relaxed",
-        summary: "a tool allows more ways of calling it (task support)",
-        levels: { metadata: Info },
-    }
-}
 
 /// The ways of calling a tool that `support` allows: (plain call, task).
 fn modes(support: ToolTaskSupport) -> (bool, bool) {

@@ -4,46 +4,7 @@
 use serde_json::Value;
 
 use super::core::{Cmp, Flags, Loc, Path, json_eq};
-use crate::declare_diff_rule;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// The `description` or `title` of a schema inside a tool's input, output or error
-    /// schema written, rewritten or removed (the schema's own, or that of the
-    /// component it only references).
-    ///
-    /// ## Why info
-    /// Annotations change no value a schema accepts. A model fills parameters by their
-    /// descriptions, so the change is shown for review, but it breaks no caller.
-    ///
-    /// ## Example
-    /// `limit: {type: integer, description: Page size.}` becomes `description: Page
-    /// size, at most 100.`
-    pub static SCHEMA_DESCRIPTION_CHANGED = {
-        code: "schema-description-changed",
-        summary: "a description or title inside a schema changed",
-        levels: { input: Info, output: Info, error: Info },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// The `default` of a schema inside a tool's schemas written, changed or removed.
-    ///
-    /// ## Why a warning on input
-    /// A default accepts and refuses nothing, but it documents what the tool does when
-    /// a caller leaves the value out: a caller that relied on the old default may now
-    /// get another behaviour. On an output or an error, a default is documentation
-    /// only.
-    ///
-    /// ## Example
-    /// `limit: {type: integer, default: 50}` becomes `default: 20`.
-    pub static DEFAULT_CHANGED = {
-        code: "default-changed",
-        summary: "a default inside a schema changed",
-        levels: { input: Warning, output: Info, error: Info },
-    }
-}
+use crate::diff::rules::{DEFAULT_CHANGED, SCHEMA_DESCRIPTION_CHANGED};
 
 /// Reports the annotations of two nodes compared; finds no change to what they
 /// accept.

@@ -6,72 +6,7 @@ use serde_json::{Number, Value};
 
 use super::core::{Cmp, Conjunct, Flags, Path, json_eq};
 use super::types;
-use crate::declare_diff_rule;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A bound that refuses more than before: a `minimum`, `minLength`, `minItems`
-    /// or `minProperties` raised or written, a maximum lowered or written, an
-    /// exclusive bound replacing an inclusive one at the same value, a `multipleOf`
-    /// written or (an integer) replaced by a multiple of itself, `uniqueItems` turned
-    /// on.
-    ///
-    /// ## Why breaking on input
-    /// A caller that sends a value between the old bound and the new one is refused.
-    /// On an output or an error, callers receive values within narrower bounds than
-    /// they handle: no harm.
-    ///
-    /// ## Example
-    /// `limit: {type: integer, maximum: 100}` becomes `maximum: 50`: a caller sending
-    /// `80` is refused.
-    pub static CONSTRAINT_TIGHTENED = {
-        code: "constraint-tightened",
-        summary: "a bound refuses more values",
-        levels: { input: Breaking, output: Info, error: Info },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A bound that refuses less than before: a minimum lowered or removed, a
-    /// maximum raised or removed, a `multipleOf` removed or (an integer) replaced by
-    /// one of its divisors, `uniqueItems` turned off; also an `anyOf` or `oneOf` removed, which
-    /// no longer restricts a value to its branches.
-    ///
-    /// ## Why breaking on output and error
-    /// Callers receive values outside the bounds their code was written for (a
-    /// longer string than their buffer, a negative count). On an input, callers may
-    /// send more: no harm.
-    ///
-    /// ## Example
-    /// An output's `name: {type: string, maxLength: 64}` loses its `maxLength`.
-    pub static CONSTRAINT_LOOSENED = {
-        code: "constraint-loosened",
-        summary: "a bound refuses fewer values",
-        levels: { input: Info, output: Breaking, error: Breaking },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A bound changed so that it both refuses values it accepted and accepts values
-    /// it refused: a `multipleOf` replaced by a number that is neither a multiple nor
-    /// a divisor of it, or either of them not an integer (validators divide in
-    /// floating point, where `0.3` is no multiple of `0.1`).
-    ///
-    /// ## Why breaking on every side
-    /// Callers sending a multiple of the old number are refused, and callers
-    /// receiving a value meet one outside the old steps.
-    ///
-    /// ## Example
-    /// `step: {multipleOf: 2}` becomes `step: {multipleOf: 3}`: `4` is refused, `3`
-    /// accepted.
-    pub static CONSTRAINT_CHANGED = {
-        code: "constraint-changed",
-        summary: "a bound refuses some values it accepted and accepts some it refused",
-        levels: { input: Breaking, output: Breaking, error: Breaking },
-    }
-}
+use crate::diff::rules::{CONSTRAINT_CHANGED, CONSTRAINT_LOOSENED, CONSTRAINT_TIGHTENED};
 
 /// A lower or upper bound: its value and whether the value itself is excluded.
 #[derive(Clone, Copy, Debug, PartialEq)]

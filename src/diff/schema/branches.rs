@@ -11,53 +11,12 @@
 
 use serde_json::Value;
 
-use super::bounds::CONSTRAINT_LOOSENED;
-use super::bounds::CONSTRAINT_TIGHTENED;
 use super::core::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
 use super::types;
-use crate::declare_diff_rule;
 use crate::diff::Side;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// An `anyOf` or `oneOf` branch with no counterpart in the new schema.
-    ///
-    /// ## Why breaking on input
-    /// A caller sending a value only that branch accepted is refused. On an output or
-    /// an error, callers receive fewer kinds of value: no harm.
-    ///
-    /// ## Example
-    /// `target: {anyOf: [{type: string}, {type: integer}]}` loses its `integer`
-    /// branch.
-    pub static BRANCH_REMOVED = {
-        code: "branch-removed",
-        summary: "an anyOf or oneOf branch was removed",
-        levels: { input: Breaking, output: Info, error: Info },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// An `anyOf` or `oneOf` branch with no counterpart in the old schema: a value of
-    /// a new shape.
-    ///
-    /// ## Why breaking on output, a warning on error
-    /// Callers receive values of a shape their code does not handle. A new error
-    /// variant breaks only exhaustive error handling, which is why it is a warning.
-    /// On an input, callers may send more; but a value that matched one `oneOf`
-    /// branch may now match the new one too, and `oneOf` refuses it: unless the
-    /// branches are told apart for certain, that is also reported, as
-    /// `uncertain-change`.
-    ///
-    /// ## Example
-    /// An output's `result: {oneOf: [{$ref: Widget}, {$ref: Gadget}]}` gains a
-    /// `Gizmo` branch.
-    pub static BRANCH_ADDED = {
-        code: "branch-added",
-        summary: "an anyOf or oneOf branch was added",
-        levels: { input: Info, output: Breaking, error: Warning },
-    }
-}
+use crate::diff::rules::CONSTRAINT_LOOSENED;
+use crate::diff::rules::CONSTRAINT_TIGHTENED;
+use crate::diff::rules::{BRANCH_ADDED, BRANCH_REMOVED};
 
 /// A side that is only a union (`anyOf` or `oneOf`, nothing else) compared with one
 /// that has no union: the other is compared as a union of one branch. `None` when

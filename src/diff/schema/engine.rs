@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 use super::core::{
     Base, Cmp, Components, Conjunct, Doc, Flags, Loc, MAX_DEPTH, Path, Scope, View, is_annotation, json_eq,
 };
-use super::{annotations, arrays, bounds, branches, objects, presence, text, types, uncertain, values};
+use super::{annotations, arrays, bounds, branches, objects, presence, text, types, values};
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
 use crate::schema::fragment;
@@ -177,7 +177,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
         let (old, new) = (a.value, b.value);
         let old = (!a.is_synthetic()).then_some(old);
         let new = (!b.is_synthetic()).then_some(new);
-        self.report(uncertain::UNCERTAIN_CHANGE, Flags::BOTH, message, a.ptr.clone(), b.ptr.clone(), old, new)
+        self.report(crate::diff::rules::UNCERTAIN_CHANGE, Flags::BOTH, message, a.ptr.clone(), b.ptr.clone(), old, new)
     }
 
     /// Compares two schema nodes.

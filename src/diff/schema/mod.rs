@@ -19,16 +19,16 @@ mod objects;
 mod presence;
 mod text;
 mod types;
-mod uncertain;
 mod values;
 
 use serde_json::Value;
 
-pub(crate) use annotations::SCHEMA_DESCRIPTION_CHANGED;
+pub(crate) use crate::diff::rules::SCHEMA_DESCRIPTION_CHANGED;
 pub(crate) use core::Components;
 use core::{Base, Cmp, Loc, Path};
 
 use super::pair::ToolPair;
+use super::rules;
 use super::{Change, Side};
 use crate::contract::ToolCatalog;
 use crate::pointer::Pointer;
@@ -52,11 +52,11 @@ pub(super) fn compare(pair: &ToolPair<'_>, components: &Components<'_>, out: &mu
         match (old, new) {
             (None, None) => {}
             (Some(_), None) => out.push(
-                Change::new(presence::SCHEMA_REMOVED, Some(pair.name), side, format!("the {what} schema was removed"))
+                Change::new(rules::SCHEMA_REMOVED, Some(pair.name), side, format!("the {what} schema was removed"))
                     .at(pair.old_at.key(field), pair.new_at.clone()),
             ),
             (None, Some(_)) => out.push(
-                Change::new(presence::SCHEMA_ADDED, Some(pair.name), side, format!("the {what} schema was written"))
+                Change::new(rules::SCHEMA_ADDED, Some(pair.name), side, format!("the {what} schema was written"))
                     .at(pair.old_at.clone(), pair.new_at.key(field)),
             ),
             (Some(old), Some(new)) => {

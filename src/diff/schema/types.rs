@@ -4,46 +4,8 @@
 use serde_json::Value;
 
 use super::core::{Cmp, Conjunct, Flags, Path, json_eq};
-use crate::declare_diff_rule;
+use crate::diff::rules::{TYPE_NARROWED, TYPE_WIDENED};
 use crate::pointer::Pointer;
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A schema whose `type` accepts fewer kinds of value than before: a type dropped
-    /// from a list, `number` become `integer`, or a `type` written where there was
-    /// none.
-    ///
-    /// ## Why breaking on input
-    /// A caller that sends a value of the dropped type is refused. On an output or an
-    /// error, callers receive fewer kinds of value than they handle: no harm.
-    ///
-    /// ## Example
-    /// `limit: {type: [integer, "null"]}` becomes `limit: {type: integer}`: a caller
-    /// sending `null` is refused.
-    pub static TYPE_NARROWED = {
-        code: "type-narrowed",
-        summary: "a schema accepts fewer types",
-        levels: { input: Breaking, output: Info, error: Info },
-    }
-}
-
-declare_diff_rule! {
-    /// ## What it reports
-    /// A schema whose `type` accepts more kinds of value than before: a type added to
-    /// a list, `integer` become `number`, or the `type` removed.
-    ///
-    /// ## Why breaking on output and error
-    /// Callers receive values of a type their code does not expect (`1.5` where they
-    /// parsed an integer). On an input, callers may send more: no harm.
-    ///
-    /// ## Example
-    /// An output's `count: {type: integer}` becomes `count: {type: number}`.
-    pub static TYPE_WIDENED = {
-        code: "type-widened",
-        summary: "a schema accepts more types",
-        levels: { input: Info, output: Breaking, error: Breaking },
-    }
-}
 
 pub const NULL: u8 = 1;
 pub const BOOLEAN: u8 = 2;

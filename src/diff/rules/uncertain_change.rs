@@ -1,5 +1,3 @@
-//! Changes the comparator cannot classify.
-
 use crate::declare_diff_rule;
 
 declare_diff_rule! {
