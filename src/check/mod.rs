@@ -2,6 +2,7 @@
 //! over a normalised catalog, whichever input it came from.
 
 pub mod catalog;
+pub mod rules;
 pub mod schema;
 
 use std::collections::{BTreeSet, HashMap};
@@ -14,7 +15,8 @@ use crate::pointer::{Part, Pointer};
 use crate::provenance::{EntryOrigin, Provenance};
 use crate::schema::refs;
 use crate::schema::registry::Components;
-use catalog::{ToolCx, at, blank_string};
+use catalog::{ToolCx, at};
+use rules::blank_string;
 use schema::{Role, Subject, Wording};
 
 /// Where a place inside one schema was written.
@@ -45,7 +47,7 @@ pub fn validate(
 
     let schemas = catalog.components.as_ref().map(|c| &c.schemas);
     let components = Components::new(schemas);
-    schema::invalid_schema_resources::check(&components, provenance, &mut out);
+    rules::invalid_schema_resources::check(&components, provenance, &mut out);
     if let Some(schemas) = schemas {
         // Components that MCP projection bundles into some MCP tool's schemas; only
         // needed (for the external-reference warning) when a component has one.
@@ -82,11 +84,11 @@ pub fn validate(
     for ((index, tool), found) in catalog.tools.iter().enumerate().zip(per_tool) {
         let cx = ToolCx { index, tool, provenance };
         blank_string::check(&cx.label("name"), Some(&tool.name), || cx.origin(&at(&["name"])), &mut out);
-        catalog::duplicate_tool_name::check(&cx, &mut names, &mut out);
+        rules::duplicate_tool_name::check(&cx, &mut names, &mut out);
         out.extend(found);
     }
     check_superseded(superseded, &components, provenance, &mut out);
-    catalog::cli_path::check(catalog, provenance, &mut out);
+    rules::cli_path::check(catalog, provenance, &mut out);
     out
 }
 
@@ -106,7 +108,7 @@ fn check_superseded(
                 |path: &Pointer, part: Part| provenance.entry(origin, &Pointer::root().key(field).join(path), part);
             let subject =
                 Subject { label: &label, value, role, tool: Some(&tool.name), origin: &locate, mcp_bundled: false };
-            schema::check_compiles(&subject, components, out);
+            check_schema_compiles(&subject, components, out);
         }
     }
 }
@@ -136,12 +138,12 @@ fn check_components(
         let mcp_bundled = mcp_reached.contains(name.as_str());
         let subject =
             Subject { label: &label, value, role: Role::Component, tool: None, origin: &**origin, mcp_bundled };
-        schema::check(&subject, components, wording, out);
-        docs.push(schema::ref_cycle::Document { label, value, origin: &**origin });
+        check_schema(&subject, components, wording, out);
+        docs.push(rules::ref_cycle::Document { label, value, origin: &**origin });
     }
     let index: HashMap<String, usize> =
         docs.iter().enumerate().map(|(i, d)| (d.label["components.schemas.".len()..].to_owned(), i)).collect();
-    schema::ref_cycle::check_components(&docs, &index, out);
+    rules::ref_cycle::check_components(&docs, &index, out);
 }
 
 /// A tool's schemas, with their wire names and roles.
@@ -170,15 +172,15 @@ fn check_tool(
         let title = annotations.title.as_deref();
         blank_string::check(&cx.label("annotations.title"), title, || cx.origin(&at(&["annotations", "title"])), out);
     }
-    catalog::cli_command_component::check(cx, out);
-    catalog::audiences::check(cx, out);
-    catalog::icon_list::check(cx, out);
+    rules::cli_command_component::check(cx, out);
+    rules::audiences::check(cx, out);
+    rules::icon_list::check(cx, out);
     if let Some(source) = &tool.source {
         blank_string::check(&cx.label("source.kind"), Some(&source.kind), || cx.origin(&at(&["source", "kind"])), out);
         blank_string::check(&cx.label("source.id"), source.id.as_deref(), || cx.origin(&at(&["source", "id"])), out);
     }
-    catalog::reserved_meta_key::check(cx, out);
-    catalog::meta_key_grammar::check(cx, out);
+    rules::reserved_meta_key::check(cx, out);
+    rules::meta_key_grammar::check(cx, out);
 
     let mcp_bundled = mcp_projection_follows && tool.governance.includes(ToolAudience::Mcp) && !components.is_empty();
     for (field, value, role) in tool_schemas(tool) {
@@ -186,6 +188,50 @@ fn check_tool(
         let origin =
             |path: &Pointer, part: Part| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), part);
         let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin, mcp_bundled };
-        schema::check(&subject, components, wording, out);
+        check_schema(&subject, components, wording, out);
+    }
+}
+
+/// Only the per-entry compile of a registry definition (spec/contract.md a.3 step 7):
+/// the schema's type, and whether it is a valid Draft 2020-12 schema. Skipped, as
+/// there, for a schema that references components.
+fn check_schema_compiles(subject: &Subject<'_>, components: &Components, out: &mut Vec<Diagnostic>) {
+    if !rules::schema_type::check(subject, out) {
+        return;
+    }
+    let references = refs::collect(subject.value);
+    if refs::component_names(&references).next().is_some() {
+        return;
+    }
+    let compiled = components.verify(subject.value, &references);
+    rules::invalid_schema::check(subject, &compiled, Wording::Registry, false, out);
+}
+
+/// Runs every schema rule on one schema, in upstream's order, and appends what they
+/// find. The schema's own type and dialect come first; nothing else is checked when
+/// either fails.
+fn check_schema(subject: &Subject<'_>, components: &Components, wording: Wording, out: &mut Vec<Diagnostic>) {
+    if !rules::schema_type::check(subject, out) || !rules::schema_dialect::check(subject, out) {
+        return;
+    }
+    let references = refs::collect(subject.value);
+    let compiled = components.verify(subject.value, &references);
+    let uses_components = refs::component_names(&references).next().is_some();
+    rules::invalid_schema::check(subject, &compiled, wording, uses_components, out);
+    if subject.role == Role::Input {
+        rules::input_object_root::check(subject, out);
+    }
+    if subject.role.is_tool_schema() {
+        rules::runtime_only_type::check(subject, out);
+        if !components.is_empty() {
+            rules::defs_shadow::check(subject, components, out);
+        }
+    }
+    rules::invalid_component_ref::check(subject, &references, out);
+    rules::dangling_component_ref::check(subject, &references, components, out);
+    rules::unresolved_ref::check(subject, &compiled, out);
+    rules::non_portable_ref::check(subject, &references, out);
+    if subject.role.is_tool_schema() {
+        rules::ref_cycle::check_document(subject, &references, out);
     }
 }

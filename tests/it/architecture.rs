@@ -273,6 +273,35 @@ fn every_module_says_what_it_is_for() {
     assert!(missing.is_empty(), "modules without a `//!` doc comment: {missing:?}");
 }
 
+/// Every rule, of whichever kind, is declared in a file of its own under a `rules/`
+/// folder, named by its code (`cli-argument-form` in `rules/cli_argument_form.rs`), so
+/// that `explain` can say where it lives and a reader finds it by its code.
+#[test]
+fn every_rule_lives_in_a_rules_folder_in_a_file_named_by_its_code() {
+    let mut misplaced = Vec::new();
+    for file in source_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let relative = file.strip_prefix(common::root()).unwrap().display().to_string();
+        let codes: Vec<&str> = text
+            .split("declare_rule! {")
+            .skip(1)
+            .chain(text.split("declare_diff_rule! {").skip(1))
+            .filter_map(|block| block.split_once("code: \"")?.1.split_once('"').map(|(code, _)| code))
+            .collect();
+        // The macros' own definitions and their doc examples declare `example-*` rules.
+        let codes: Vec<&str> = codes.into_iter().filter(|code| !code.starts_with("example")).collect();
+        if codes.is_empty() {
+            continue;
+        }
+        let in_rules_folder = file.parent().is_some_and(|dir| dir.ends_with("rules"));
+        let named_by_code = codes.len() == 1 && file.file_stem().is_some_and(|stem| *stem == *codes[0].replace('-', "_"));
+        if !in_rules_folder || !named_by_code {
+            misplaced.push(format!("{relative}: {}", codes.join(", ")));
+        }
+    }
+    assert!(misplaced.is_empty(), "rules declared outside a file of their own under `rules/`:\n{}", misplaced.join("\n"));
+}
+
 #[test]
 fn the_reader_of_paths_finds_what_a_file_names() {
     // The checks above are only as good as this reading: a `use` of a sibling through

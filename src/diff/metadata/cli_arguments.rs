@@ -14,7 +14,7 @@ use crate::diff::rules::CLI_ARGUMENT_CHANGED;
 use crate::diff::rules::METADATA_CHANGED;
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
-use crate::prepare::cli::spelling::long_spelling;
+use crate::prepare::cli::cli_spelling::long_spelling;
 use crate::schema::walk;
 
 /// The top-level property names of an input schema.

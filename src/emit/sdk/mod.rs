@@ -158,7 +158,7 @@ impl<'c> Sdk<'c> {
         let mut names = Names::default();
         let mut report = |collision: Option<Collision>, origin: Option<crate::diagnostics::Origin>, what: String| {
             if let Some(c) = collision {
-                let mut diagnostic = rules::name_collision::SDK_NAME_COLLISION
+                let mut diagnostic = rules::sdk_name_collision::SDK_NAME_COLLISION
                     .diag(format!("{what}, not `{}`: the name is taken by {}", c.wished, c.holder.describe()))
                     .at_opt(origin);
                 if c.holder == names::Owner::Reserved {

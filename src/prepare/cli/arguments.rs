@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use super::rules::{
-    argument_collision, argument_form, argument_property, boolean_style, completions, positionals, repeatable, spelling,
+    cli_argument_collision, cli_argument_form, cli_argument_property, cli_boolean_style, cli_completions, cli_positionals, cli_repeatable, cli_spelling,
 };
 use super::{PreparedArgument, PreparedTool};
 use crate::contract::{OptionSpelling, ToolCliArgumentSpec};
@@ -27,18 +27,18 @@ pub fn prepare(tool: &ToolCx<'_>, keep: CliArguments, out: &mut Vec<Diagnostic>)
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    argument_property::check(tool, properties, out);
+    cli_argument_property::check(tool, properties, out);
 
     let default = ToolCliArgumentSpec::default();
     let mut arguments = Vec::with_capacity(properties.len());
     for (property, property_schema) in properties {
         let spec = tool.tool.cli.arguments.get(property).unwrap_or(&default);
-        argument_form::check(tool, property, spec, out);
-        completions::check(tool, property, spec, out);
-        boolean_style::check(tool, property, spec, property_schema, out);
-        repeatable::check(tool, property, spec, property_schema, out);
-        let long = spelling::long_spelling(property, spec);
-        spelling::check(tool, property, spec, long.as_deref(), out);
+        cli_argument_form::check(tool, property, spec, out);
+        cli_completions::check(tool, property, spec, out);
+        cli_boolean_style::check(tool, property, spec, property_schema, out);
+        cli_repeatable::check(tool, property, spec, property_schema, out);
+        let long = cli_spelling::long_spelling(property, spec);
+        cli_spelling::check(tool, property, spec, long.as_deref(), out);
         let mut argument = PreparedArgument {
             property: property.clone(),
             long,
@@ -58,8 +58,8 @@ pub fn prepare(tool: &ToolCx<'_>, keep: CliArguments, out: &mut Vec<Diagnostic>)
         }
         arguments.push(argument);
     }
-    argument_collision::check(tool, &arguments, out);
-    positionals::check(tool, &arguments, out);
+    cli_argument_collision::check(tool, &arguments, out);
+    cli_positionals::check(tool, &arguments, out);
     arguments.sort_by(|a, b| {
         let key = |x: &PreparedArgument| (x.position.unwrap_or(u32::MAX), x.display_order.unwrap_or(u32::MAX));
         key(a).cmp(&key(b)).then_with(|| a.property.cmp(&b.property))

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::CommandNode;
-use super::rules::{command_metadata, command_siblings};
+use super::rules::{cli_command_metadata, cli_command_siblings};
 use super::written::Written;
 use crate::contract::{CommandName, ToolAudience, ToolCatalog};
 use crate::diagnostics::Diagnostic;
@@ -39,7 +39,7 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
     let commands = catalog.cli.as_ref().map(|c| c.commands.as_slice()).unwrap_or_default();
     let mut seen: HashMap<&[CommandName], usize> = HashMap::new();
     for (k, spec) in commands.iter().enumerate() {
-        if let Some(node) = command_metadata::check(k, spec, &mut seen, &mut root, provenance, out) {
+        if let Some(node) = cli_command_metadata::check(k, spec, &mut seen, &mut root, provenance, out) {
             node.title = spec.title.as_deref().map(str::to_owned);
             node.description = spec.description.as_deref().map(str::to_owned);
             node.aliases = spec.aliases.iter().map(CommandName::to_string).collect();
@@ -49,6 +49,6 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
         }
     }
 
-    command_siblings::check(&root, &mut Vec::new(), &written, provenance, out);
+    cli_command_siblings::check(&root, &mut Vec::new(), &written, provenance, out);
     root
 }

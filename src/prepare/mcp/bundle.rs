@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use super::rules::{external_ref, resource_scope};
+use super::rules::{mcp_external_ref, mcp_resource_scope};
 use crate::pointer::Pointer;
 use crate::schema::fragment;
 use crate::schema::refs::{ComponentGraph, Target};
@@ -37,9 +37,9 @@ pub fn scan(schema: &Value) -> Option<Refusal> {
             return;
         }
         let Value::Object(object) = node else { return };
-        if let Some(keyword) = resource_scope::scoping_keyword(object) {
+        if let Some(keyword) = mcp_resource_scope::scoping_keyword(object) {
             found = Some(Refusal::ResourceScope { keyword, at: path.pointer().key(keyword) });
-        } else if external_ref::is_external(object) {
+        } else if mcp_external_ref::is_external(object) {
             found = Some(Refusal::External { at: path.pointer().key("$ref") });
         }
     });

@@ -23,7 +23,7 @@ use crate::prepare::McpDocuments;
 use crate::provenance::Provenance;
 use crate::schema::refs::ComponentGraph;
 use bundle::{Place, Refusal};
-use rules::{external_ref, resource_scope};
+use rules::{mcp_external_ref, mcp_resource_scope};
 pub use version::{CacheScope, Caching, ProtocolVersion};
 
 /// One tool as MCP's `tools/list` reports it.
@@ -259,8 +259,8 @@ fn report(
         Place::Component(_) => format!("tool {:?} {field} reaches a component: ", tool.name),
     };
     let diagnostic = match refusal {
-        Refusal::ResourceScope { keyword, .. } => resource_scope::diag(&context, &label, keyword),
-        Refusal::External { .. } => external_ref::diag(&context, &label),
+        Refusal::ResourceScope { keyword, .. } => mcp_resource_scope::diag(&context, &label, keyword),
+        Refusal::External { .. } => mcp_external_ref::diag(&context, &label),
     };
     out.push(diagnostic.at(origin));
 }

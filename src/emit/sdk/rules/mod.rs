@@ -1,3 +1,3 @@
 //! What generating an SDK reports, one rule per file.
 
-pub mod name_collision;
+pub mod sdk_name_collision;

@@ -61,7 +61,7 @@ pub fn violation(key: &str) -> Option<&'static str> {
     None
 }
 
-use super::{ToolCx, at};
+use crate::check::catalog::{ToolCx, at};
 use crate::diagnostics::Diagnostic;
 
 pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
@@ -81,7 +81,7 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use super::violation;
+    use crate::check::catalog::violation;
 
     #[test]
     fn follows_the_mcp_key_grammar() {

@@ -20,7 +20,7 @@ declare_rule! {
     }
 }
 
-use super::{ToolCx, at};
+use crate::check::catalog::{ToolCx, at};
 use crate::diagnostics::Diagnostic;
 
 pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {

@@ -1,4 +1,4 @@
-use super::{Role, Subject, Wording};
+use crate::check::schema::{Role, Subject, Wording};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Part;

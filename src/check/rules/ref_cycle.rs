@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::Subject;
+use crate::check::schema::Subject;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::{Part, Pointer, encode_token};

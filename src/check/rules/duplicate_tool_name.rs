@@ -23,7 +23,7 @@ declare_rule! {
 
 use std::collections::HashMap;
 
-use super::{ToolCx, at};
+use crate::check::catalog::{ToolCx, at};
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Part;
 

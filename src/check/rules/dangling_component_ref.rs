@@ -1,4 +1,4 @@
-use super::Subject;
+use crate::check::schema::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Part;

@@ -22,7 +22,7 @@ declare_rule! {
     }
 }
 
-use super::{ToolCx, at};
+use crate::check::catalog::{ToolCx, at};
 use crate::contract::CommandName;
 use crate::diagnostics::Diagnostic;
 

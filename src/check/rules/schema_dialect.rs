@@ -1,6 +1,6 @@
 use serde_json::Value;
 
-use super::Subject;
+use crate::check::schema::Subject;
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Part;
