@@ -257,7 +257,7 @@ impl Config {
                 let escape = paths::escape(project, &self.root, path.get_ref())?;
                 let written = path.get_ref().to_string_lossy();
                 let at = Origin::span(&self.source, path.span());
-                Some(paths::outside_config(&escape, what, &written, project, at))
+                Some(paths::rules::path_outside_project::outside_config(&escape, what, &written, project, at))
             })
             .collect()
     }

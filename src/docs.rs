@@ -79,7 +79,7 @@ fn demote_headings(doc: &str) -> String {
 pub fn explain(code: &str) -> Option<String> {
     if let Some(rule) = all_rules().into_iter().find(|r| r.code == code) {
         return Some(format!(
-            "{} ({} phase, {})\n\n{}\n\nDeclared and checked in {}.",
+            "{} ({} phase, {})\n\n{}\n\nDeclared in {}.",
             rule.code,
             rule.phase.as_str(),
             rule.severity.as_str(),
@@ -89,7 +89,7 @@ pub fn explain(code: &str) -> Option<String> {
     }
     let rule = all_diff_rules().into_iter().find(|r| r.code == code)?;
     Some(format!(
-        "{} (diff; {})\n\n{}\n\nDeclared and found in {}.",
+        "{} (diff; {})\n\n{}\n\nDeclared in {}.",
         rule.code,
         rule.levels_text(),
         rule.documentation(),

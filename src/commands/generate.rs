@@ -160,8 +160,9 @@ impl Generation<'_> {
             let server = settings.server.as_deref();
             let linted =
                 Linted::of(&input.path, options, &self.confinement, &profiles, server, settings.closed_objects);
-            let found =
-                |d: &Diagnostic| d.profile.is_some() || d.code() == lint::closed_objects::OPEN_INPUT_OBJECT.code;
+            let found = |d: &Diagnostic| {
+                d.profile.is_some() || d.code() == lint::rules::open_input_object::OPEN_INPUT_OBJECT.code
+            };
             let findings: Vec<Diagnostic> = linted.diagnostics.into_iter().filter(found).collect();
             log.diagnostics(&findings);
             refused |= findings.iter().any(Diagnostic::is_error);

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use super::{ModuleArgs, Outcome, Run, RunArgs};
 use crate::compile::{self, Compilation, Options};
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
-use crate::lint::{self, Profile, Target, closed_objects};
+use crate::lint::rules::open_input_object;
+use crate::lint::{self, Profile, Target};
 use crate::paths::Confinement;
 use crate::prepare::McpDocuments;
 
@@ -85,7 +86,7 @@ impl Linted {
         // Received as the compile's own were (`--deny-warnings`).
         diagnostics.extend(profiles.iter().flat_map(|profile| lint::lint(&target, profile)));
         if closed_objects {
-            diagnostics.extend(closed_objects::check(catalog, provenance));
+            diagnostics.extend(open_input_object::check(catalog, provenance));
         }
         Linted { diagnostics: diagnostics.into_vec(), compiled: Ok(()) }
     }

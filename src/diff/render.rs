@@ -322,7 +322,7 @@ fn counts(changes: &[&Change]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diff::tools::{TOOL_ADDED, TOOL_REMOVED};
+    use crate::diff::rules::{TOOL_ADDED, TOOL_REMOVED};
     use crate::diff::{Change, Side};
 
     fn change(rule: &'static crate::diff::DiffRule, tool: &str) -> Change {

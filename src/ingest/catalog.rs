@@ -4,35 +4,12 @@ use serde_json::Value;
 
 use super::Document;
 use crate::contract::{SCHEMA_VERSION, ToolCatalog};
-use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::ingest::registry::fields::cli::json_pointer_of;
+use crate::ingest::registry::rules::cli_field::json_pointer_of;
+use crate::ingest::rules::CATALOG_SHAPE;
 use crate::pointer::Pointer;
 use crate::provenance::Provenance;
 use crate::source::{Format, SourceFile};
-
-declare_rule! {
-    /// ## What it checks
-    /// That a catalog (a file whose top level has `schema_version`) reads strictly as a
-    /// `harn-tools/2.0` catalog: the version is exactly `harn-tools/2.0`, every record
-    /// has its required fields with the right types, and no record has a field the
-    /// contract does not define. An explicit `null` counts as absent.
-    ///
-    /// ## Why
-    /// A catalog is an interchange format. Reading it loosely would let a misspelt
-    /// field (`inputschema`) vanish instead of failing.
-    ///
-    /// ## Example
-    /// ```json
-    /// {"schema_version": "harn-tools/1.0", "tools": []}
-    /// ```
-    pub static CATALOG_SHAPE = {
-        code: "catalog-shape",
-        phase: Input,
-        severity: Error,
-        summary: "a catalog does not read as a harn-tools/2.0 `ToolCatalog`",
-    }
-}
 
 /// A JSON catalog read straight from its text into its records, without a `Value` of
 /// the whole document in between, when the text opens with `schema_version` (as every

@@ -7,7 +7,6 @@
 //! the fact). Finding a construct is written once, in [`crate::schema::constructs`];
 //! [`downlevel`] rewrites what can be rewritten (`harn-catalog mcp --profile`).
 
-pub mod closed_objects;
 pub mod downlevel;
 pub mod profiles;
 pub mod rules;

@@ -294,12 +294,17 @@ fn every_rule_lives_in_a_rules_folder_in_a_file_named_by_its_code() {
             continue;
         }
         let in_rules_folder = file.parent().is_some_and(|dir| dir.ends_with("rules"));
-        let named_by_code = codes.len() == 1 && file.file_stem().is_some_and(|stem| *stem == *codes[0].replace('-', "_"));
+        let named_by_code =
+            codes.len() == 1 && file.file_stem().is_some_and(|stem| *stem == *codes[0].replace('-', "_"));
         if !in_rules_folder || !named_by_code {
             misplaced.push(format!("{relative}: {}", codes.join(", ")));
         }
     }
-    assert!(misplaced.is_empty(), "rules declared outside a file of their own under `rules/`:\n{}", misplaced.join("\n"));
+    assert!(
+        misplaced.is_empty(),
+        "rules declared outside a file of their own under `rules/`:\n{}",
+        misplaced.join("\n")
+    );
 }
 
 #[test]

@@ -366,7 +366,7 @@ fn rules_and_explain_document_every_rule() {
             .assert()
             .success()
             .stdout(predicate::str::contains("## What it checks").and(predicate::str::contains("## Example")))
-            .stdout(predicate::str::contains(format!("Declared and checked in {}.", rule.file)));
+            .stdout(predicate::str::contains(format!("Declared in {}.", rule.file)));
         declared_in(rule.file, rule.code);
     }
     for rule in harn_catalog::diff::all_diff_rules() {
@@ -377,7 +377,7 @@ fn rules_and_explain_document_every_rule() {
             .success()
             .stdout(predicate::str::contains(format!("{} (diff; {})", rule.code, rule.levels_text())))
             .stdout(predicate::str::contains("## What it reports").and(predicate::str::contains("## Example")))
-            .stdout(predicate::str::contains(format!("Declared and found in {}.", rule.file)));
+            .stdout(predicate::str::contains(format!("Declared in {}.", rule.file)));
         declared_in(rule.file, rule.code);
     }
 }

@@ -183,9 +183,9 @@ fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
     let mut compilation = compile::compile_file(path, options);
     // The closed-objects lint runs in `lint --closed-objects` and `check`, after both
     // phases.
-    if rule.code == harn_catalog::lint::closed_objects::OPEN_INPUT_OBJECT.code {
+    if rule.code == harn_catalog::lint::rules::open_input_object::OPEN_INPUT_OBJECT.code {
         if let Some(harn_catalog::compile::Compiled { catalog, provenance, .. }) = compilation.compiled() {
-            compilation.diagnostics.extend(harn_catalog::lint::closed_objects::check(catalog, provenance));
+            compilation.diagnostics.extend(harn_catalog::lint::rules::open_input_object::check(catalog, provenance));
         }
         return compilation;
     }

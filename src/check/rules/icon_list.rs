@@ -22,8 +22,8 @@ declare_rule! {
     }
 }
 
-use crate::check::rules::blank_string;
 use crate::check::catalog::{ToolCx, at};
+use crate::check::rules::blank_string;
 use crate::diagnostics::Diagnostic;
 
 pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {

@@ -81,7 +81,7 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::catalog::violation;
+    use super::violation;
 
     #[test]
     fn follows_the_mcp_key_grammar() {

@@ -6,13 +6,13 @@
 use serde_json::{Value, json};
 
 use super::ast::{FnDecl, Ident, Item, Module, Param, PipelineDecl, Span, TypeExpr, TypeKind};
-use super::bounds::Exceeded;
 use super::docs;
-use super::harn_attribute;
+use super::rules::harn_attribute;
+use super::rules::harn_too_large::Exceeded;
+use super::rules::unrepresentable_throws::unrepresentable_throws;
 use super::serve;
 use super::spanned::Spanned;
 use super::types::Projector;
-use super::unrepresentable_throws::unrepresentable_throws;
 use crate::contract::{SCHEMA_VERSION, ToolGovernance};
 use crate::diagnostics::Diagnostic;
 use crate::source::SourceFile;
@@ -167,7 +167,7 @@ fn entry(
             Ok(None) => out.push(unrepresentable_throws(&name.name, throws.span, source)),
         }
     }
-    super::limits::check(attributes, source, out);
+    super::rules::harn_malformed_limits::check(attributes, source, out);
     let function = matches!(callable, Callable::Function(_));
     serve::check(&serve::Declaration { name: &name.name, attributes, function }, source, out);
     if let Some(annotations) = harn_attribute::annotations(attributes, source, out) {
@@ -221,7 +221,7 @@ fn too_large(
     source: &std::sync::Arc<SourceFile>,
     out: &mut Vec<Diagnostic>,
 ) {
-    if exceeded.limit != super::bounds::Limit::Size || projector.first_size_report() {
+    if exceeded.limit != super::rules::harn_too_large::Limit::Size || projector.first_size_report() {
         out.push(exceeded.diagnostic(&subject(), span, source));
     }
 }

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::ast::{Import, Item, Module};
+use super::rules::unresolved_import::unreadable_import;
 use super::types::{Declaration, Declarations};
-use super::unresolved_import::unreadable_import;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::paths::{self, Confinement};
 use crate::source::{Format, SourceFile};
@@ -100,7 +100,11 @@ fn outside<'a>(
     imports
         .filter_map(|import| {
             let escape = paths::escape(root, folder, &written(import)?)?;
-            Some(paths::outside_import(&escape, &import.path, Origin::span(source, import.span.range())))
+            Some(paths::rules::path_outside_project::outside_import(
+                &escape,
+                &import.path,
+                Origin::span(source, import.span.range()),
+            ))
         })
         .collect()
 }

@@ -1,22 +1,17 @@
 //! `.harn` modules, read statically and never executed (spec/exports.md, spec/decisions.md 2).
 
 pub mod ast;
-mod bounds;
 pub mod docs;
 mod exports;
-mod harn_attribute;
-mod harn_syntax;
 mod imports;
 pub mod lexer;
-mod limits;
 pub mod parser;
+mod rules;
 mod script;
 mod serve;
 mod spanned;
 pub(crate) mod stack;
 pub mod types;
-mod unrepresentable_throws;
-mod unresolved_import;
 
 use std::sync::Arc;
 
@@ -52,7 +47,7 @@ pub fn load_confined(
     surface: Surface,
     paths: &Confinement,
 ) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
-    let module = parser::parse(&source.text).map_err(|e| harn_syntax::harn_syntax(&source, e))?;
+    let module = parser::parse(&source.text).map_err(|e| rules::harn_syntax::harn_syntax(&source, e))?;
     let surface = match surface {
         Surface::Auto if exports::has_exports(&module) => Surface::Exports,
         Surface::Auto => Surface::Script,
@@ -65,7 +60,13 @@ pub fn load_confined(
             let imported = imports::imported_modules(&module, &source, paths, &mut diagnostics);
             let declarations = imports::declarations(&imported, &module);
             let unavailable = imports::unavailable_imports(&module);
-            unresolved_import::warn_unresolved_types(&module, &unavailable, &declarations, &source, &mut diagnostics);
+            rules::unresolved_import::warn_unresolved_types(
+                &module,
+                &unavailable,
+                &declarations,
+                &source,
+                &mut diagnostics,
+            );
             let projector = types::Projector::new(&declarations, &module);
             exports::catalog(&module, &projector, &source, &mut diagnostics)
         }

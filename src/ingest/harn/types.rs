@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use super::ast::{EnumDecl, Item, Module, ShapeField, StructDecl, TypeAlias, TypeExpr, TypeKind};
-use super::bounds::{Budget, Exceeded, Limit, Within};
+use super::rules::harn_too_large::{Budget, Exceeded, Limit, Within};
 use crate::ingest::MAX_DEPTH;
 
 /// How deep nominal resolution may go before a type projects as `{}`.

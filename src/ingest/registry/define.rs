@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::raw::{EntryCtx, Field, RawEntry, take, type_name};
-use super::{shadowed_key, tool_spec};
+use super::rules;
 use crate::diagnostics::Diagnostic;
 use crate::pointer::Pointer;
 use crate::source::SourceFile;
@@ -23,7 +23,7 @@ pub fn define(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<RawEntry> {
     let Value::Object(spec) = spec else {
-        diagnostics.push(tool_spec::not_an_object(source, &spec, at));
+        diagnostics.push(rules::tool_spec::not_an_object(source, &spec, at));
         return None;
     };
     // The spec's keys and its `config`'s form one set of keys; on a clash the
@@ -54,7 +54,7 @@ pub fn define(
         }
     }
     let name_field = take(&mut fields, "name");
-    let (name, name_at) = match tool_spec::name(source, name_field, at.clone()) {
+    let (name, name_at) = match rules::tool_spec::name(source, name_field, at.clone()) {
         Ok(named) => named,
         Err(refused) => {
             diagnostics.push(refused);
@@ -63,21 +63,27 @@ pub fn define(
     };
     let mut cx = EntryCtx::new(source, &name);
     if let Some(kind) = config_problem {
-        tool_spec::config_not_an_object(&mut cx, kind, &config_at);
+        rules::tool_spec::config_not_an_object(&mut cx, kind, &config_at);
     }
     for (key, spec_at, config_at) in shadowed {
-        shadowed_key::shadowed_config_key(&mut cx, &key, spec_at, config_at);
+        rules::shadowed_key::shadowed_config_key(&mut cx, &key, spec_at, config_at);
     }
     let description = take(&mut fields, "description");
     let desc = take(&mut fields, "desc");
     let description = description.or(desc);
     let mut entry = RawEntry { name: name.clone(), name_at, spec_at: at, description, fields };
-    super::input_schema_spelling::resolve(&mut cx, &mut entry);
-    shadowed_key::resolve_schema_spelling(&mut cx, &mut entry, &["returns", "output_schema"], "outputSchema", "output");
-    shadowed_key::resolve_schema_spelling(&mut cx, &mut entry, &["error_schema"], "errorSchema", "error");
+    super::rules::input_schema_spelling::resolve(&mut cx, &mut entry);
+    rules::shadowed_key::resolve_schema_spelling(
+        &mut cx,
+        &mut entry,
+        &["returns", "output_schema"],
+        "outputSchema",
+        "output",
+    );
+    rules::shadowed_key::resolve_schema_spelling(&mut cx, &mut entry, &["error_schema"], "errorSchema", "error");
     merge_execution_policy(&mut entry);
-    super::executor::check(&mut cx, &entry);
-    super::fields::text::check_define_fields(&mut cx, &entry);
+    super::rules::executor::check(&mut cx, &entry);
+    super::rules::tool_field::check_define_fields(&mut cx, &entry);
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);
     (!failed).then_some(entry)

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::fields;
 use super::raw::{EntryCtx, RawEntry};
+use super::rules;
 use crate::contract::{NonBlank, ToolCatalogEntry};
 use crate::diagnostics::Diagnostic;
 use crate::provenance::EntryOrigin;
@@ -48,41 +48,41 @@ pub fn normalize(
         origin.record("cli", &raw.name_at);
     }
 
-    let description = fields::text::description(&mut cx, raw.description.take());
-    let title = fields::text::optional_non_empty(&mut cx, raw.take("title"), "title");
-    let namespace = fields::text::namespace(raw.take("namespace"));
-    let defer_loading = fields::text::defer_loading(raw.take("defer_loading"));
+    let description = rules::tool_field::description(&mut cx, raw.description.take());
+    let title = rules::tool_field::optional_non_empty(&mut cx, raw.take("title"), "title");
+    let namespace = rules::tool_field::namespace(raw.take("namespace"));
+    let defer_loading = rules::tool_field::defer_loading(raw.take("defer_loading"));
 
     let input_schema = match raw.take("inputSchema") {
         Some(field) => {
             origin.record("inputSchema", &field.at);
-            fields::schemas::input_schema(&mut cx, field)
+            rules::schema_field::input_schema(&mut cx, field)
         }
         None => {
             let parameters = raw.take("parameters");
             origin
                 .fields
                 .push(("inputSchema", parameters.as_ref().map_or_else(|| raw.spec_at.clone(), |f| f.at.clone())));
-            let lowered = fields::parameters::lower(&mut cx, parameters);
+            let lowered = rules::legacy_parameters::lower(&mut cx, parameters);
             origin.lowered = Some(lowered.origins);
             Some(lowered.schema)
         }
     };
-    let output_schema = fields::schemas::document(&mut cx, raw.take("outputSchema"), "outputSchema");
-    let error_schema = fields::schemas::document(&mut cx, raw.take("errorSchema"), "errorSchema");
+    let output_schema = rules::schema_field::document(&mut cx, raw.take("outputSchema"), "outputSchema");
+    let error_schema = rules::schema_field::document(&mut cx, raw.take("errorSchema"), "errorSchema");
 
     let annotations_field = raw.take("annotations");
-    let annotations = fields::annotations::annotations(&mut cx, annotations_field.as_ref());
-    let icons = fields::icons::icons(&mut cx, raw.take("icons"));
-    let execution = fields::execution::execution(&mut cx, raw.take("execution"));
-    let meta = fields::meta::meta(&mut cx, raw.take("meta"), raw.take("_meta"));
-    let governance = fields::governance::governance(&mut cx, raw.take("governance"));
+    let annotations = rules::annotations_field::annotations(&mut cx, annotations_field.as_ref());
+    let icons = rules::icon_field::icons(&mut cx, raw.take("icons"));
+    let execution = rules::execution_field::execution(&mut cx, raw.take("execution"));
+    let meta = rules::meta_field::meta(&mut cx, raw.take("meta"), raw.take("_meta"));
+    let governance = rules::governance_field::governance(&mut cx, raw.take("governance"));
     let cli_field = raw.take("cli");
-    let names = fields::cli::Context { name: &name, name_at: &raw.name_at, namespace: namespace.as_deref() };
-    let cli = fields::cli::cli(&mut cx, cli_field, &names);
-    let source_record = fields::source::source(&mut cx, raw.take("source"));
-    let policy = fields::policy::policy(&mut cx, raw.take("execution_policy"), annotations_field.as_ref());
-    super::unknown_tool_key::check(&mut cx, &raw.fields);
+    let names = rules::cli_field::Context { name: &name, name_at: &raw.name_at, namespace: namespace.as_deref() };
+    let cli = rules::cli_field::cli(&mut cx, cli_field, &names);
+    let source_record = rules::source_field::source(&mut cx, raw.take("source"));
+    let policy = rules::execution_policy::policy(&mut cx, raw.take("execution_policy"), annotations_field.as_ref());
+    super::rules::unknown_tool_key::check(&mut cx, &raw.fields);
 
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);

@@ -4,18 +4,8 @@
 
 pub mod define;
 mod entry;
-pub(crate) mod executor;
-pub mod fields;
-mod input_schema_spelling;
 pub mod raw;
-mod redefined_tool;
-mod registry_cli;
-mod registry_components;
-mod registry_info;
-mod registry_shape;
-mod shadowed_key;
-mod tool_spec;
-mod unknown_tool_key;
+pub mod rules;
 
 use std::collections::HashMap;
 
@@ -96,7 +86,7 @@ pub fn normalize(document: Document) -> Normalized {
     let mut provenance = Provenance::identity(source.clone(), 0);
     let root = Pointer::root();
     let Value::Object(top) = value else {
-        diagnostics.push(registry_shape::not_an_object(&source, root));
+        diagnostics.push(rules::registry_shape::not_an_object(&source, root));
         return Normalized { catalog, provenance, superseded: Vec::new(), diagnostics };
     };
     let mut tools = None;
@@ -104,14 +94,16 @@ pub fn normalize(document: Document) -> Normalized {
         let at = root.key(&key);
         match key.as_str() {
             "tools" => tools = Some(value),
-            "info" => catalog.info = registry_info::info(&source, value, &at, &mut diagnostics),
-            "components" => catalog.components = registry_components::components(&source, value, &at, &mut diagnostics),
-            "cli" => catalog.cli = registry_cli::cli(&source, value, &at, &mut diagnostics),
-            extension if registry_shape::is_extension(extension) => {}
-            _ => diagnostics.push(registry_shape::unknown_key(&source, &key, at)),
+            "info" => catalog.info = rules::registry_info::info(&source, value, &at, &mut diagnostics),
+            "components" => {
+                catalog.components = rules::registry_components::components(&source, value, &at, &mut diagnostics)
+            }
+            "cli" => catalog.cli = rules::registry_cli::cli(&source, value, &at, &mut diagnostics),
+            extension if rules::registry_shape::is_extension(extension) => {}
+            _ => diagnostics.push(rules::registry_shape::unknown_key(&source, &key, at)),
         }
     }
-    let specs = registry_shape::tool_specs(&source, tools, &mut diagnostics);
+    let specs = rules::registry_shape::tool_specs(&source, tools, &mut diagnostics);
 
     // Each definition is checked and normalised on its own, in parallel; then, in
     // tool_define order, a redefinition replaces the earlier entry and moves to the end.
@@ -137,7 +129,7 @@ pub fn normalize(document: Document) -> Normalized {
             continue;
         };
         if let Some((earlier, earlier_at)) = by_name.get(&name) {
-            diagnostics.push(redefined_tool::redefined(&source, &name, name_at.clone(), earlier_at.clone()));
+            diagnostics.push(rules::redefined_tool::redefined(&source, &name, name_at.clone(), earlier_at.clone()));
             superseded.extend(kept[*earlier].take());
         }
         by_name.insert(name, (kept.len(), name_at));

@@ -1,5 +1,6 @@
 //! Input-phase rules: reading a file, and what the JSON, YAML and TOML readers refuse.
 
+mod catalog_shape;
 mod duplicate_key;
 mod empty_input;
 pub mod inexact_number;
@@ -10,6 +11,7 @@ mod unknown_format;
 mod unreadable_input;
 mod unsupported_value;
 
+pub use catalog_shape::CATALOG_SHAPE;
 pub use duplicate_key::{DUPLICATE_KEY, duplicate_key};
 pub use empty_input::{EMPTY_INPUT, check_not_empty};
 pub use invalid_utf8::{INVALID_UTF8, invalid_utf8};

@@ -48,6 +48,7 @@ mod gemini_tool_count;
 mod gemini_type_array;
 mod mcp_name_length;
 mod mcp_name_pattern;
+pub mod open_input_object;
 mod openai_array_items;
 mod openai_description_length;
 mod openai_name_length;

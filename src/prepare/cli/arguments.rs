@@ -6,7 +6,8 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use super::rules::{
-    cli_argument_collision, cli_argument_form, cli_argument_property, cli_boolean_style, cli_completions, cli_positionals, cli_repeatable, cli_spelling,
+    cli_argument_collision, cli_argument_form, cli_argument_property, cli_boolean_style, cli_completions,
+    cli_positionals, cli_repeatable, cli_spelling,
 };
 use super::{PreparedArgument, PreparedTool};
 use crate::contract::{OptionSpelling, ToolCliArgumentSpec};

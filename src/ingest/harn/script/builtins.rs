@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::super::ast::{CallArg, Expr, Span};
 use super::super::spanned::Spanned;
 use super::eval::{Evaluated, Evaluator, Refusal, Scope};
-use crate::ingest::registry::executor;
+use crate::ingest::registry::rules::executor;
 
 impl<'m> Evaluator<'m> {
     /// The value of a call of the registry builtin `name`, or `None` when `name` is

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use serde_json::Value;
 
 use super::super::ast::{CallArg, Expr, ExprKind, FnDecl, Item, Module, Span, Stmt};
-use super::super::bounds::{Budget, Exceeded, Limit, Within};
+use super::super::rules::harn_too_large::{Budget, Exceeded, Limit, Within};
 use super::super::spanned::Spanned;
 use crate::diagnostics::Rule;
 use crate::ingest::MAX_DEPTH;

@@ -4,7 +4,7 @@
 //! publishing call, bindings (`let`, `var`, `const`) and reassignments included; the
 //! values are evaluated by [`eval`], the registry builtins by [`builtins`]. Anything
 //! that needs the module to run is refused with its position and the way to declare
-//! the registry as data. The value is held to the bounds of [`super::bounds`] (depth
+//! the registry as data. The value is held to the bounds of [`super::rules::harn_too_large`] (depth
 //! and size), counted as it is built.
 
 mod builtins;
@@ -13,47 +13,12 @@ mod eval;
 use std::sync::Arc;
 
 use super::ast::{Expr, ExprKind, Item, Module, Param, Span, Stmt};
+use super::rules::script_surface::SCRIPT_SURFACE;
 use super::spanned::Spanned;
-use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::ingest::rules::inexact_number;
 use crate::source::SourceFile;
 use eval::{Binding, Evaluator, Flow, Refusal, Scope};
-
-declare_rule! {
-    /// ## What it checks
-    /// That the registry a module publishes can be read without running the module.
-    /// The entry is the one upstream runs: `pipeline default`, else the first
-    /// pipeline, else `fn main`, else the top-level statements. It publishes with
-    /// `mcp_tools(X)` (or its older name `mcp_serve`) or `harness.tools.mcp_tools(X)`
-    /// (or another `….tools.…(X)` call), and `X` must be built from literals, lists,
-    /// dicts, `let`, `var` and `const` bindings reassigned in a straight line, calls of
-    /// local functions with static arguments, `tool_registry()`, `tool_define(registry,
-    /// name, description, config)`, `tool_select(registry, names)` and
-    /// `tool_registry_from(specs, options)`. Handler closures (`handler: { args -> … }`)
-    /// are recognised and dropped.
-    ///
-    /// ## Why
-    /// harn-catalog never executes Harn. A registry assembled by a loop or a branch,
-    /// a call into an import or a string built at run time can only be known by
-    /// running it.
-    ///
-    /// ## Example
-    /// ```harn
-    /// pipeline main(task) {
-    ///   var tools = tool_registry()
-    ///   for name in load_names() { … }
-    ///   mcp_tools(tools)
-    /// }
-    /// ```
-    pub static SCRIPT_SURFACE = {
-        code: "script-surface",
-        phase: Catalog,
-        severity: Error,
-        summary: "the registry a module publishes cannot be read without running the module",
-        help: "declare the registry as data: literals, lists and dicts, `let`/`var`/`const` bindings, `tools = tool_define(tools, name, description, config)` in a straight line, local functions called with static arguments, or tool_registry_from(specs, options)",
-    }
-}
 
 /// The code upstream runs for a module, as its compiler picks it (burin-labs/harn,
 /// crates/harn-vm/src/compiler/state.rs, `Compiler::compile`, e45362cf), with `fn

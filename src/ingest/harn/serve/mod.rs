@@ -11,20 +11,12 @@
 //! `@ws`, `@job`, `@schedule`, `@queue` and `@retry` of a declaration, every `@scopes`
 //! and `@policy`. Each warning points at the attribute, or at the argument at fault.
 
-mod policy;
-mod queue;
-mod raw;
-mod retry;
-mod route;
-mod schedule;
-mod scopes;
-mod stream;
-mod ws;
+mod rules;
 
 use std::sync::Arc;
 
 use super::ast::{Attribute, Span};
-use super::harn_attribute;
+use super::rules::harn_attribute;
 use crate::diagnostics::{Diagnostic, Origin, Rule};
 use crate::source::SourceFile;
 
@@ -63,25 +55,25 @@ impl Sink<'_> {
 /// Warns about each malformed or ineffective serve-only attribute of `declaration`.
 pub fn check(declaration: &Declaration<'_>, source: &Arc<SourceFile>, out: &mut Vec<Diagnostic>) {
     let mut sink = Sink { source, out };
-    scopes::check(declaration, &mut sink);
-    policy::check(declaration, &mut sink);
-    let routed = declaration.function && route::check(declaration, &mut sink);
-    let stream = stream::check(declaration, routed, &mut sink);
-    let raw = raw::check(declaration, routed, stream, &mut sink);
-    ws::check(declaration, routed, raw, &mut sink);
+    rules::harn_scopes_attribute::check(declaration, &mut sink);
+    rules::harn_policy_attribute::check(declaration, &mut sink);
+    let routed = declaration.function && rules::harn_route_attribute::check(declaration, &mut sink);
+    let stream = rules::harn_stream_attribute::check(declaration, routed, &mut sink);
+    let raw = rules::harn_raw_attribute::check(declaration, routed, stream, &mut sink);
+    rules::harn_ws_attribute::check(declaration, routed, raw, &mut sink);
     match declaration.first("job") {
         // A malformed `@job` is reported by `harn-attribute`; its modifiers are not
         // read at all, as upstream does not read them.
         Some(job) if !harn_attribute::is_valid_job(job) => {}
         Some(job) => {
-            schedule::check(declaration, &mut sink);
-            queue::check(declaration, &mut sink);
-            retry::check(declaration, job, &mut sink);
+            rules::harn_schedule_attribute::check(declaration, &mut sink);
+            rules::harn_queue_attribute::check(declaration, &mut sink);
+            rules::harn_retry_attribute::check(declaration, job, &mut sink);
         }
         None => {
-            schedule::without_job(declaration, &mut sink);
-            queue::without_job(declaration, &mut sink);
-            retry::without_job(declaration, &mut sink);
+            rules::harn_schedule_attribute::without_job(declaration, &mut sink);
+            rules::harn_queue_attribute::without_job(declaration, &mut sink);
+            rules::harn_retry_attribute::without_job(declaration, &mut sink);
         }
     }
 }

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use super::ast::{Import, Module};
-use super::types;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::harn::ast::{Import, Module};
+use crate::ingest::harn::types;
 use crate::source::SourceFile;
 
 declare_rule! {
@@ -56,7 +56,7 @@ pub fn warn_unresolved_types(
 ) {
     let Some(first) = unavailable.first() else { return };
     let mut unresolved: Vec<&str> = Vec::new();
-    for callable in super::exports::exported(module) {
+    for callable in crate::ingest::harn::exports::exported(module) {
         let signature = callable.signature();
         let named =
             signature.params.iter().filter_map(|p| p.ty.as_ref()).chain(signature.returns).chain(signature.throws);

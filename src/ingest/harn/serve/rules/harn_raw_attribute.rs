@@ -1,6 +1,6 @@
 //! `harn-raw-attribute`: a `@raw` that cannot take effect.
 
-use super::{Declaration, Sink, route_marker};
+use super::super::{Declaration, Sink, route_marker};
 use crate::declare_rule;
 
 declare_rule! {
@@ -36,7 +36,12 @@ declare_rule! {
 }
 
 /// Whether the declaration's route takes its body raw.
-pub(super) fn check(declaration: &Declaration<'_>, routed: bool, stream: bool, sink: &mut Sink<'_>) -> bool {
+pub(in crate::ingest::harn::serve) fn check(
+    declaration: &Declaration<'_>,
+    routed: bool,
+    stream: bool,
+    sink: &mut Sink<'_>,
+) -> bool {
     let raw = route_marker(HARN_RAW_ATTRIBUTE, "raw", declaration, routed, sink);
     if raw && stream {
         if let Some(attribute) = declaration.first("raw") {

@@ -1,6 +1,6 @@
 //! `harn-retry-attribute`: a retry policy Harn cannot read in full.
 
-use super::{Declaration, Sink};
+use super::super::{Declaration, Sink};
 use crate::declare_rule;
 use crate::ingest::harn::ast::{Attribute, Expr, ExprKind, Span};
 
@@ -40,12 +40,12 @@ declare_rule! {
     }
 }
 
-pub(super) fn without_job(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
-    super::without_job(HARN_RETRY_ATTRIBUTE, "retry", declaration, sink);
+pub(in crate::ingest::harn::serve) fn without_job(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
+    super::super::without_job(HARN_RETRY_ATTRIBUTE, "retry", declaration, sink);
 }
 
 /// The retry policy of a job whose `@job` is `job`.
-pub(super) fn check(declaration: &Declaration<'_>, job: &Attribute, sink: &mut Sink<'_>) {
+pub(in crate::ingest::harn::serve) fn check(declaration: &Declaration<'_>, job: &Attribute, sink: &mut Sink<'_>) {
     let function = declaration.name;
     if let Some(attribute) = declaration.first("retry") {
         for argument in &attribute.args {

@@ -1,6 +1,6 @@
 //! `harn-policy-attribute`: an argument of `@policy` that Harn does not understand.
 
-use super::{Declaration, Sink};
+use super::super::{Declaration, Sink};
 use crate::declare_rule;
 use crate::ingest::harn::ast::ExprKind;
 
@@ -35,7 +35,7 @@ declare_rule! {
     }
 }
 
-pub(super) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
+pub(in crate::ingest::harn::serve) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
     let function = declaration.name;
     for attribute in declaration.all("policy") {
         for argument in &attribute.args {

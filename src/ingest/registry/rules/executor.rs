@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use super::raw::{EntryCtx, Field, RawEntry, shown, type_name};
 use crate::declare_rule;
+use crate::ingest::registry::raw::{EntryCtx, Field, RawEntry, shown, type_name};
 
 declare_rule! {
     /// ## What it checks

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use super::ast::Span;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::harn::ast::Span;
 use crate::source::SourceFile;
 
 declare_rule! {

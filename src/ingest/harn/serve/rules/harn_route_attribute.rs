@@ -1,6 +1,6 @@
 //! `harn-route-attribute`: a `@route` that does not say where its function answers.
 
-use super::{Declaration, Sink};
+use super::super::{Declaration, Sink};
 use crate::declare_rule;
 use crate::ingest::harn::ast::ExprKind;
 
@@ -39,7 +39,7 @@ declare_rule! {
 
 /// Whether the function answers an HTTP route: a readable `@route`, or, without any
 /// `@route`, a name of the `handler` / `handler_<path>` convention.
-pub(super) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) -> bool {
+pub(in crate::ingest::harn::serve) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) -> bool {
     let name = declaration.name;
     let Some(attribute) = declaration.first("route") else {
         return name == "handler" || name.strip_prefix("handler_").is_some_and(|path| !path.is_empty());

@@ -1,8 +1,8 @@
 //! `shadowed-key`: a value of a tool spec superseded by another spelling of its key.
 
-use super::raw::{EntryCtx, Field, RawEntry};
 use crate::declare_rule;
 use crate::diagnostics::Origin;
+use crate::ingest::registry::raw::{EntryCtx, Field, RawEntry};
 use crate::pointer::Pointer;
 
 declare_rule! {

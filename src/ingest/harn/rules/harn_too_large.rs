@@ -5,10 +5,10 @@
 use std::cell::Cell;
 use std::sync::Arc;
 
-use super::ast::Span;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin, thousands};
 use crate::ingest::MAX_DEPTH;
+use crate::ingest::harn::ast::Span;
 use crate::source::SourceFile;
 
 declare_rule! {

@@ -1,8 +1,8 @@
 //! The spellings of a tool's input schema (spec/contract.md a.2): `parameters`,
 //! `input_schema` or `inputSchema`, exactly one of them.
 
-use super::raw::{EntryCtx, RawEntry};
 use crate::declare_rule;
+use crate::ingest::registry::raw::{EntryCtx, RawEntry};
 
 declare_rule! {
     /// ## What it checks

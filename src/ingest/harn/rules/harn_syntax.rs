@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use super::parser::ParseError;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::harn::parser::ParseError;
 use crate::source::SourceFile;
 
 declare_rule! {

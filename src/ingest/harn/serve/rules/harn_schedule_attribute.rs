@@ -1,6 +1,6 @@
 //! `harn-schedule-attribute`: a `@schedule` that Harn ignores.
 
-use super::{Declaration, Sink};
+use super::super::{Declaration, Sink};
 use crate::declare_rule;
 use crate::ingest::harn::ast::ExprKind;
 
@@ -34,12 +34,12 @@ declare_rule! {
     }
 }
 
-pub(super) fn without_job(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
-    super::without_job(HARN_SCHEDULE_ATTRIBUTE, "schedule", declaration, sink);
+pub(in crate::ingest::harn::serve) fn without_job(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
+    super::super::without_job(HARN_SCHEDULE_ATTRIBUTE, "schedule", declaration, sink);
 }
 
 /// The first `@schedule` of a job.
-pub(super) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
+pub(in crate::ingest::harn::serve) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
     let Some(attribute) = declaration.first("schedule") else {
         return;
     };

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::contract::ToolCliTreeSpec;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
-use crate::ingest::registry::fields::cli::json_pointer_of;
+use crate::ingest::registry::rules::cli_field::json_pointer_of;
 use crate::pointer::Pointer;
 use crate::source::SourceFile;
 

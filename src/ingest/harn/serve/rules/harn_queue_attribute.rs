@@ -1,6 +1,6 @@
 //! `harn-queue-attribute`: a `@queue` that Harn ignores.
 
-use super::{Declaration, Sink};
+use super::super::{Declaration, Sink};
 use crate::declare_rule;
 use crate::ingest::harn::ast::ExprKind;
 
@@ -35,12 +35,12 @@ declare_rule! {
     }
 }
 
-pub(super) fn without_job(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
-    super::without_job(HARN_QUEUE_ATTRIBUTE, "queue", declaration, sink);
+pub(in crate::ingest::harn::serve) fn without_job(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
+    super::super::without_job(HARN_QUEUE_ATTRIBUTE, "queue", declaration, sink);
 }
 
 /// The first `@queue` of a job.
-pub(super) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
+pub(in crate::ingest::harn::serve) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
     let Some(attribute) = declaration.first("queue") else {
         return;
     };

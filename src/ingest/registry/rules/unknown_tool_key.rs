@@ -1,8 +1,8 @@
 //! `unknown-tool-key`: keys of a tool spec that nothing reads.
 
-use super::raw::{EntryCtx, Field};
 use crate::declare_rule;
 use crate::diagnostics::{Origin, suggest};
+use crate::ingest::registry::raw::{EntryCtx, Field};
 
 declare_rule! {
     /// ## What it checks

@@ -1,9 +1,9 @@
 //! `@limits(...)` and `@budget(...)`: attributes that only feed `harn serve`, yet fail
 //! the export when malformed (spec/exports.md c.2, c.6).
 
-use super::ast::{Attribute, AttributeArg, ExprKind};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::harn::ast::{Attribute, AttributeArg, ExprKind};
 use crate::source::SourceFile;
 
 declare_rule! {

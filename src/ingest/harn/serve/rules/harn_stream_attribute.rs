@@ -1,6 +1,6 @@
 //! `harn-stream-attribute`: a `@stream` that cannot take effect.
 
-use super::{Declaration, Sink, route_marker};
+use super::super::{Declaration, Sink, route_marker};
 use crate::declare_rule;
 
 declare_rule! {
@@ -35,6 +35,6 @@ declare_rule! {
 }
 
 /// Whether the declaration streams.
-pub(super) fn check(declaration: &Declaration<'_>, routed: bool, sink: &mut Sink<'_>) -> bool {
+pub(in crate::ingest::harn::serve) fn check(declaration: &Declaration<'_>, routed: bool, sink: &mut Sink<'_>) -> bool {
     route_marker(HARN_STREAM_ATTRIBUTE, "stream", declaration, routed, sink)
 }

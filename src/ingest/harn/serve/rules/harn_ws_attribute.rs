@@ -1,6 +1,6 @@
 //! `harn-ws-attribute`: a `@ws` that cannot take effect.
 
-use super::{Declaration, Sink, route_marker};
+use super::super::{Declaration, Sink, route_marker};
 use crate::declare_rule;
 
 declare_rule! {
@@ -35,7 +35,12 @@ declare_rule! {
     }
 }
 
-pub(super) fn check(declaration: &Declaration<'_>, routed: bool, raw: bool, sink: &mut Sink<'_>) {
+pub(in crate::ingest::harn::serve) fn check(
+    declaration: &Declaration<'_>,
+    routed: bool,
+    raw: bool,
+    sink: &mut Sink<'_>,
+) {
     let ws = route_marker(HARN_WS_ATTRIBUTE, "ws", declaration, routed, sink);
     if ws && raw {
         if let Some(attribute) = declaration.first("ws") {

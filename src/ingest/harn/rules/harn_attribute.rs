@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use super::ast::{Attribute, ExprKind, Span};
-use super::spanned::Spanned;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::harn::ast::{Attribute, ExprKind, Span};
+use crate::ingest::harn::spanned::Spanned;
 use crate::source::SourceFile;
 
 declare_rule! {

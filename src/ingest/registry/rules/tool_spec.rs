@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::raw::{EntryCtx, Field, type_name};
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest::registry::raw::{EntryCtx, Field, type_name};
 use crate::pointer::Pointer;
 use crate::source::SourceFile;
 

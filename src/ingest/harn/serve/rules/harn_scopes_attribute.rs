@@ -1,6 +1,6 @@
 //! `harn-scopes-attribute`: a scope of `@scopes` that is not a string literal.
 
-use super::{Declaration, Sink};
+use super::super::{Declaration, Sink};
 use crate::declare_rule;
 use crate::ingest::harn::ast::ExprKind;
 
@@ -31,7 +31,7 @@ declare_rule! {
     }
 }
 
-pub(super) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
+pub(in crate::ingest::harn::serve) fn check(declaration: &Declaration<'_>, sink: &mut Sink<'_>) {
     for attribute in declaration.all("scopes") {
         for argument in attribute.args.iter().filter(|a| !matches!(a.value.kind, ExprKind::Str(_))) {
             let message = format!(
