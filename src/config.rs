@@ -184,19 +184,33 @@ struct File {
     budget: Vec<Budget>,
 }
 
+/// Why a configuration cannot be used; each says which file, and where in it.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {}: {error}", path.display())]
+    Unreadable { path: PathBuf, error: std::io::Error },
+    /// Not TOML, or not a configuration: an unknown key, a missing one, a wrong type.
+    #[error("{}{}: {message}", path.display(), line.map(|l| format!(":{l}")).unwrap_or_default())]
+    Invalid { path: PathBuf, line: Option<usize>, message: String },
+    /// Neither a `[[catalog]]` nor an `[[sdk]]`, for a command that generates them.
+    #[error("{path} lists no [[catalog]] or [[sdk]] to generate")]
+    NothingToGenerate { path: String },
+}
+
 /// Reads the configuration at `path` when a file is there (commands that only take
 /// settings from it run without one).
-pub fn load_if_present(path: &Path) -> Result<Option<Config>, String> {
+pub fn load_if_present(path: &Path) -> Result<Option<Config>, ConfigError> {
     if path.exists() { load(path).map(Some) } else { Ok(None) }
 }
 
 /// Reads a configuration file. Errors say what is wrong and where.
-pub fn load(path: &Path) -> Result<Config, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let file: File = toml::from_str(&text).map_err(|e| {
-        let at =
-            e.span().map(|span| format!(":{}", crate::source::LineIndex::new(&text).line_col(&text, span.start).line));
-        format!("{}{}: {}", path.display(), at.unwrap_or_default(), e.message().trim())
+pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable { path: path.to_path_buf(), error })?;
+    let file: File = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
+        path: path.to_path_buf(),
+        line: e.span().map(|span| crate::source::LineIndex::new(&text).line_col(&text, span.start).line),
+        message: e.message().trim().to_owned(),
     })?;
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let source = Arc::new(SourceFile::new(path, text, Format::Toml));
@@ -216,9 +230,9 @@ impl Config {
     /// The catalogs to generate, or an error for a configuration that lists neither a
     /// catalog nor an SDK (one may hold only accepted changes, which `gen` and `check`
     /// have no use for).
-    pub fn targets(&self) -> Result<&[CatalogTarget], String> {
+    pub fn targets(&self) -> Result<&[CatalogTarget], ConfigError> {
         if self.catalogs.is_empty() && self.sdks.is_empty() {
-            return Err(format!("{} lists no [[catalog]] or [[sdk]] to generate", self.source.display_path()));
+            return Err(ConfigError::NothingToGenerate { path: self.source.display_path() });
         }
         Ok(&self.catalogs)
     }
@@ -226,7 +240,7 @@ impl Config {
     /// Every input the configuration compiles, catalogs' then SDKs', each once with
     /// the surface its target reads it on, resolved against its folder; an error for a
     /// configuration that lists none (see [`Config::targets`]).
-    pub fn inputs(&self) -> Result<Vec<Input>, String> {
+    pub fn inputs(&self) -> Result<Vec<Input>, ConfigError> {
         self.targets()?;
         let named =
             self.catalogs.iter().map(|t| (&t.input, t.surface)).chain(self.sdks.iter().map(|t| (&t.input, t.surface)));
@@ -278,9 +292,10 @@ mod tests {
         assert!(config.catalogs[0].pretty && !config.catalogs[0].deny_warnings);
         std::fs::write(&path, "[[catalog]]\ninput = \"a.json\"\noutput = \"b.json\"\nprety = true\n").unwrap();
         let error = load(&path).unwrap_err();
-        assert!(error.contains(":4") && error.contains("prety"), "{error}");
+        assert!(matches!(&error, ConfigError::Invalid { line: Some(4), message, .. } if message.contains("prety")));
+        assert!(error.to_string().contains(":4: ") && error.to_string().contains("prety"), "{error}");
         std::fs::write(&path, "").unwrap();
-        assert!(load(&path).unwrap().targets().unwrap_err().contains("no [[catalog]]"));
+        assert!(matches!(load(&path).unwrap().targets(), Err(ConfigError::NothingToGenerate { .. })));
         std::fs::write(&path, "[[accept]]\nfingerprint = \"0123456789abcdef\"\nreason = \"known\"\n").unwrap();
         let config = load(&path).unwrap();
         assert_eq!(config.accepted[0].fingerprint.get_ref(), "0123456789abcdef");
@@ -290,9 +305,9 @@ mod tests {
         assert_eq!(config.lint.profiles, ["openai", "gemini"]);
         assert_eq!(config.lint.server.as_deref(), Some("w"));
         std::fs::write(&path, "[lint]\nprofile = [\"openai\"]\n").unwrap();
-        assert!(load(&path).unwrap_err().contains("profile"));
+        assert!(load(&path).unwrap_err().to_string().contains("profile"));
         std::fs::write(&path, "[[accept]]\nfingerprint = \"0123456789abcdef\"\n").unwrap();
-        assert!(load(&path).unwrap_err().contains("reason"));
+        assert!(load(&path).unwrap_err().to_string().contains("reason"));
     }
 
     #[test]
@@ -306,6 +321,6 @@ mod tests {
         let paths: Vec<PathBuf> = load(&path).unwrap().inputs().unwrap().into_iter().map(|input| input.path).collect();
         assert_eq!(paths, [dir.path().join("a.json"), dir.path().join("b.yaml")]);
         std::fs::write(&path, "").unwrap();
-        assert!(load(&path).unwrap().inputs().unwrap_err().contains("no [[catalog]] or [[sdk]]"));
+        assert!(matches!(load(&path).unwrap().inputs(), Err(ConfigError::NothingToGenerate { .. })));
     }
 }

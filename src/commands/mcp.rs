@@ -108,8 +108,7 @@ impl Request {
     /// refused.
     fn downlevel(&self, profile: &str, options: Options, log: &mut Log<'_>) -> Result<Downlevelled, Failed> {
         let Some(profile) = lint::find_profile(profile) else {
-            let unknown = lint::parse_profiles(&[profile.to_owned()]).err().unwrap_or_default();
-            return Err(log.fail(Failed::Unusable, unknown));
+            return Err(log.fail(Failed::Unusable, lint::ProfileError::Unknown { name: profile.to_owned() }));
         };
         let options = Options { every_audience: true, ..options };
         let Compilation { mut diagnostics, result } =

@@ -284,49 +284,57 @@ impl Output {
 
     /// The syntax to write: the one `to` names and the extension of `path` (the file
     /// written) names, which must agree, else YAML; why neither can be used.
-    pub fn choose(path: Option<&Path>, to: Option<Output>) -> Result<Output, String> {
+    pub fn choose(path: Option<&Path>, to: Option<Output>) -> Result<Output, OutputError> {
         let from_path = match path {
             None => None,
             Some(path) => match Output::from_path(path) {
                 Some(output) => Some(output),
-                None => {
-                    return Err(format!(
-                        "cannot tell the syntax of {} from its extension; name it .yaml, .yml, .json or .toml",
-                        path.display()
-                    ));
-                }
+                None => return Err(OutputError::UnknownExtension { path: path.to_path_buf() }),
             },
         };
         match (from_path, to) {
-            (Some(a), Some(b)) if a != b => {
-                Err("--to and the extension of -o name different syntaxes; give one of them".to_owned())
-            }
+            (Some(a), Some(b)) if a != b => Err(OutputError::SyntaxesDisagree),
             (Some(output), _) | (None, Some(output)) => Ok(output),
             (None, None) => Ok(Output::Yaml),
         }
     }
 }
 
+/// Why a declaration cannot be written as asked.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OutputError {
+    #[error("cannot tell the syntax of {} from its extension; name it .yaml, .yml, .json or .toml", path.display())]
+    UnknownExtension { path: std::path::PathBuf },
+    #[error("--to and the extension of -o name different syntaxes; give one of them")]
+    SyntaxesDisagree,
+    #[error("TOML has no null, which the declaration holds at {at}; write YAML or JSON")]
+    NullInToml { at: Pointer },
+    /// The serializer of the syntax refused the value.
+    #[error("{0}")]
+    Unwritable(String),
+}
+
 /// The declaration as text in `output`, ending with one newline; why it cannot be
 /// written in that syntax (TOML has no null).
-pub fn render(declaration: &Value, output: Output) -> Result<String, String> {
+pub fn render(declaration: &Value, output: Output) -> Result<String, OutputError> {
+    let unwritable = |e: &dyn std::fmt::Display| OutputError::Unwritable(e.to_string());
     match output {
         Output::Json => {
-            let mut text = serde_json::to_string_pretty(declaration).map_err(|e| e.to_string())?;
+            let mut text = serde_json::to_string_pretty(declaration).map_err(|e| unwritable(&e))?;
             text.push('\n');
             Ok(text)
         }
         Output::Toml => {
             if let Some(at) = null_at(declaration, &Pointer::root()) {
-                return Err(format!("TOML has no null, which the declaration holds at {at}; write YAML or JSON"));
+                return Err(OutputError::NullInToml { at });
             }
-            toml::to_string_pretty(declaration).map_err(|e| e.to_string())
+            toml::to_string_pretty(declaration).map_err(|e| unwritable(&e))
         }
         Output::Yaml => {
             let mut text = String::new();
             let mut emitter = saphyr::YamlEmitter::new(&mut text);
             emitter.multiline(true);
-            emitter.dump(&yaml(declaration)).map_err(|e| e.to_string())?;
+            emitter.dump(&yaml(declaration)).map_err(|e| unwritable(&e))?;
             let text = text.strip_prefix("---\n").unwrap_or(&text).trim_end().to_owned();
             Ok(text + "\n")
         }
@@ -369,9 +377,9 @@ mod tests {
         assert_eq!(Output::choose(None, Some(Output::Toml)), Ok(Output::Toml));
         assert_eq!(Output::choose(Some(Path::new("a.YML")), None), Ok(Output::Yaml));
         assert_eq!(Output::choose(Some(json), Some(Output::Json)), Ok(Output::Json));
-        let clash = Output::choose(Some(json), Some(Output::Yaml)).unwrap_err();
-        assert!(clash.contains("--to and the extension of -o name different syntaxes"), "{clash}");
+        assert_eq!(Output::choose(Some(json), Some(Output::Yaml)), Err(OutputError::SyntaxesDisagree));
         let unknown = Output::choose(Some(Path::new("tools.txt")), Some(Output::Json)).unwrap_err();
-        assert!(unknown.contains("cannot tell the syntax of tools.txt"), "{unknown}");
+        assert_eq!(unknown, OutputError::UnknownExtension { path: "tools.txt".into() });
+        assert!(unknown.to_string().starts_with("cannot tell the syntax of tools.txt"), "{unknown}");
     }
 }

@@ -22,11 +22,23 @@ pub fn page(page: &Page<'_>) -> String {
     out
 }
 
+/// No capability has the ID asked for by [`inspect`], nor is it the name of one only.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no tool or skill has the ID {id:?}; {}", match named_so {
+    Some(near) => format!("several are named so, one is {near:?}: give its ID"),
+    None => format!("`harn-catalog search FILE {id:?}` lists the nearest"),
+})]
+pub struct NotFound {
+    pub id: String,
+    /// The ID of one of several capabilities with that name.
+    pub named_so: Option<String>,
+}
+
 /// One capability's contract, pretty JSON: its index entry, and for a tool the
 /// document its contract hash is computed over (`hashed`) and its MCP definition
 /// (`definition`), for a skill its `SKILL.md` (`path`) and frontmatter (`manifest`).
 /// `id` is a canonical ID, or a name that only one capability has.
-pub fn inspect(built: &Built, id: &str) -> Result<String, String> {
+pub fn inspect(built: &Built, id: &str) -> Result<String, NotFound> {
     let capabilities = &built.index.capabilities;
     let position = capabilities.iter().position(|c| c.id == id).or_else(|| {
         let mut named = capabilities.iter().enumerate().filter(|(_, c)| c.name == id);
@@ -37,12 +49,7 @@ pub fn inspect(built: &Built, id: &str) -> Result<String, String> {
     });
     let Some(i) = position else {
         let near = capabilities.iter().map(|c| c.id.as_str()).find(|c| c.ends_with(&format!("/{id}")));
-        return Err(match near {
-            Some(near) => {
-                format!("no tool or skill has the ID {id:?}; several are named so, one is {near:?}: give its ID")
-            }
-            None => format!("no tool or skill has the ID {id:?}; `harn-catalog search FILE {id:?}` lists the nearest"),
-        });
+        return Err(NotFound { id: id.to_owned(), named_so: near.map(str::to_owned) });
     };
     let capability = &capabilities[i];
     let mut entry = serde_json::to_value(capability).expect("a capability serialises");

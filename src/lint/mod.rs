@@ -386,9 +386,18 @@ fn deepest(root: &Value, at: &Pointer) -> Pointer {
         .unwrap_or_default()
 }
 
+/// Why a list of profile names names no profile to run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProfileError {
+    #[error("no profile is named {name:?}; the profiles are: all, {}", profiles::names().join(", "))]
+    Unknown { name: String },
+    #[error("name at least one profile (or `all`)")]
+    NoneNamed,
+}
+
 /// The profiles a comma-separated list names (`all` for every one); an error naming
-/// the unknown one and listing the known.
-pub fn parse_profiles(names: &[String]) -> Result<Vec<Profile>, String> {
+/// the unknown one (whose message lists the known).
+pub fn parse_profiles(names: &[String]) -> Result<Vec<Profile>, ProfileError> {
     let mut out: Vec<Profile> = Vec::new();
     for name in names.iter().flat_map(|n| n.split(',')).map(str::trim).filter(|n| !n.is_empty()) {
         if name == "all" {
@@ -402,23 +411,18 @@ pub fn parse_profiles(names: &[String]) -> Result<Vec<Profile>, String> {
         match find_profile(name) {
             Some(profile) if !out.iter().any(|p| p.name == profile.name) => out.push(profile),
             Some(_) => {}
-            None => {
-                return Err(format!(
-                    "no profile is named {name:?}; the profiles are: all, {}",
-                    profiles::names().join(", ")
-                ));
-            }
+            None => return Err(ProfileError::Unknown { name: name.to_owned() }),
         }
     }
     if out.is_empty() {
-        return Err("name at least one profile (or `all`)".into());
+        return Err(ProfileError::NoneNamed);
     }
     Ok(out)
 }
 
 /// [`parse_profiles`], except that naming none is no error when the closed-objects lint
 /// runs (`closed_objects`): then there is something to check.
-pub fn profiles_to_run(names: &[String], closed_objects: bool) -> Result<Vec<Profile>, String> {
+pub fn profiles_to_run(names: &[String], closed_objects: bool) -> Result<Vec<Profile>, ProfileError> {
     match parse_profiles(names) {
         Err(_) if names.is_empty() && closed_objects => Ok(Vec::new()),
         parsed => parsed,
@@ -469,9 +473,10 @@ mod tests {
     #[test]
     fn no_profile_is_enough_only_for_the_closed_objects_lint() {
         assert_eq!(profiles_to_run(&[], true).map(|p| p.len()), Ok(0));
-        assert!(profiles_to_run(&[], false).is_err());
-        let bogus = profiles_to_run(&["bogus".to_owned()], true).err().unwrap_or_default();
-        assert!(bogus.contains("no profile is named \"bogus\""), "{bogus}");
+        assert_eq!(profiles_to_run(&[], false).err(), Some(ProfileError::NoneNamed));
+        let bogus = profiles_to_run(&["bogus".to_owned()], true).err();
+        assert_eq!(bogus, Some(ProfileError::Unknown { name: "bogus".to_owned() }));
+        assert!(bogus.unwrap().to_string().starts_with("no profile is named \"bogus\"; the profiles are: all, "));
         let named = profiles_to_run(&["gemini,openai".to_owned()], true).unwrap();
         assert_eq!(named.iter().map(|p| p.name).collect::<Vec<_>>(), ["gemini", "openai"]);
     }

@@ -52,7 +52,7 @@ pub enum Failure {
 pub struct Components<'c> {
     index: HashMap<&'c str, usize>,
     schemas: Vec<&'c Value>,
-    registry: Result<Registry<'static>, String>,
+    registry: Result<Registry<'static>, jsonschema::ReferencingError>,
     /// Regular expressions already compiled, with their error if any: catalogs repeat
     /// the same few patterns across many tools.
     patterns: Mutex<HashMap<String, Option<String>>>,
@@ -74,8 +74,7 @@ impl<'c> Components<'c> {
             .draft(Draft::Draft202012)
             .retriever(NoFetch)
             .extend(resources)
-            .and_then(|builder| builder.prepare())
-            .map_err(|e| e.to_string());
+            .and_then(|builder| builder.prepare());
         Components {
             index,
             schemas: named.iter().map(|(_, schema)| *schema).collect(),
@@ -93,8 +92,8 @@ impl<'c> Components<'c> {
     }
 
     /// The error that kept the components from being registered as resources.
-    pub fn registry_error(&self) -> Option<&str> {
-        self.registry.as_ref().err().map(String::as_str)
+    pub fn registry_error(&self) -> Option<&jsonschema::ReferencingError> {
+        self.registry.as_ref().err()
     }
 
     /// Checks that `schema` is a valid Draft 2020-12 schema whose references resolve,

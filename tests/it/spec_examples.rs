@@ -149,7 +149,7 @@ fn config_loads(text: &str) -> Result<(), String> {
     let folder = tempfile::tempdir().map_err(|e| e.to_string())?;
     let path = folder.path().join("harn-catalog.toml");
     std::fs::write(&path, text).map_err(|e| e.to_string())?;
-    harn_catalog::config::load(&path).map(drop)
+    harn_catalog::config::load(&path).map(drop).map_err(|e| e.to_string())
 }
 
 /// The value at `pointer` (empty: the whole value) in `document`.

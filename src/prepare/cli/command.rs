@@ -20,16 +20,21 @@ pub fn command(prepared: &Prepared) -> Command {
     root.subcommands(prepared.tree.children.values().map(|node| node_command(node, &prepared.arguments)))
 }
 
-/// The generated CLI's completion script for `shell`; why there is none: a shell
-/// completes a command by a name that is one word, and the CLI's is several.
-pub fn completions(prepared: &Prepared, shell: clap_complete::Shell) -> Result<String, String> {
+/// Why the generated CLI has no completion script: a shell completes a command by a
+/// name that is one word, and the CLI's is several. Shown with the name to give.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the generated CLI is named {name:?} (its registry's `info.name`), which no shell can complete: a command's name is one word\nhelp: name the registry {:?} (its `info.name`; for a harness directory, the folder holding it)",
+    name.split_whitespace().collect::<Vec<_>>().join("-")
+)]
+pub struct NameNotOneWord {
+    pub name: String,
+}
+
+/// The generated CLI's completion script for `shell`, or why there is none.
+pub fn completions(prepared: &Prepared, shell: clap_complete::Shell) -> Result<String, NameNotOneWord> {
     if prepared.cli_name.contains(char::is_whitespace) {
-        let word: Vec<&str> = prepared.cli_name.split_whitespace().collect();
-        return Err(format!(
-            "the generated CLI is named {:?} (its registry's `info.name`), which no shell can complete: a command's name is one word\nhelp: name the registry {:?} (its `info.name`; for a harness directory, the folder holding it)",
-            prepared.cli_name,
-            word.join("-")
-        ));
+        return Err(NameNotOneWord { name: prepared.cli_name.clone() });
     }
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut command(prepared), prepared.cli_name.clone(), &mut script);

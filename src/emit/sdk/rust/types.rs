@@ -163,9 +163,35 @@ fn reached(defs: &[(String, Value)], index: usize) -> BTreeSet<usize> {
     found
 }
 
+/// Why typify cannot type a schema: said in the doc comment of the
+/// `serde_json::Value` that stands for it.
+#[derive(Debug, thiserror::Error)]
+enum Untypable {
+    #[error("schemars 0.8 cannot read it: {0}")]
+    SchemarsUnreadable(serde_json::Error),
+    /// typify's own error, or the message of its panic, cut to its first line.
+    #[error("{0}")]
+    Refused(String),
+    #[error("typify gave two types the name `{0}`")]
+    TypeNameClash(String),
+    #[error("two properties of `{ty}` would both be the field `{field}`")]
+    FieldNameClash { ty: String, field: String },
+    #[error("it refers to itself from inside a schema, which only a named type could hold")]
+    RefersToItself,
+    #[error("its reference points at nothing")]
+    PointsAtNothing,
+    #[error("its reference names no component")]
+    NoSuchComponent,
+    #[error("its reference is not resolved offline")]
+    NotResolvedOffline,
+    /// `if`/`then`/`else`, on which typify panics.
+    #[error("if/then/else is not supported")]
+    Conditional,
+}
+
 /// Widens, in `schema`, each property, item or branch schema that `probe` refuses
 /// and whose own parts do not explain it.
-fn widen_failing_parts(schema: &mut Value, probe: &mut dyn FnMut(&Value) -> Result<(), String>) {
+fn widen_failing_parts(schema: &mut Value, probe: &mut dyn FnMut(&Value) -> Result<(), Untypable>) {
     let Value::Object(object) = schema else { return };
     let mut parts: Vec<&mut Value> = Vec::new();
     for (keyword, value) in object.iter_mut() {
@@ -188,7 +214,7 @@ fn widen_failing_parts(schema: &mut Value, probe: &mut dyn FnMut(&Value) -> Resu
 }
 
 /// Replaces `schema` by any value, keeping its description and saying why.
-fn widen(schema: &mut Value, reason: &str) {
+fn widen(schema: &mut Value, reason: &Untypable) {
     let description = walk::keyword(schema, "description").and_then(Value::as_str);
     let why = format!("Typed as `serde_json::Value`: typify cannot express this schema ({reason}).");
     let text = match description {
@@ -199,7 +225,7 @@ fn widen(schema: &mut Value, reason: &str) {
 }
 
 /// [`widen`], of a schema object in place.
-fn widen_object(object: &mut Map<String, Value>, reason: &str) {
+fn widen_object(object: &mut Map<String, Value>, reason: &Untypable) {
     let mut widened = Value::Object(std::mem::take(object));
     widen(&mut widened, reason);
     if let Value::Object(widened) = widened {
@@ -220,17 +246,17 @@ fn aliases(defs: &[(String, Value)]) -> Types {
 }
 
 /// Runs typify over `defs`: the code of its types, or why it cannot.
-fn typify(defs: &[(String, Value)]) -> Result<Types, String> {
+fn typify(defs: &[(String, Value)]) -> Result<Types, Untypable> {
     let mut schemas = Vec::with_capacity(defs.len());
     for (name, schema) in defs {
         let schema: schemars08::schema::Schema =
-            serde_json::from_value(schema.clone()).map_err(|e| format!("schemars 0.8 cannot read it: {e}"))?;
+            serde_json::from_value(schema.clone()).map_err(Untypable::SchemarsUnreadable)?;
         schemas.push((name.clone(), schema));
     }
     let settings = settings(defs.iter().map(|(name, _)| name.as_str()));
     let types = guarded(move || {
         let mut space = TypeSpace::new(&settings);
-        space.add_ref_types(schemas).map_err(|e| e.to_string())?;
+        space.add_ref_types(schemas)?;
         Ok(Types { code: space.to_stream(), uses_regress: space.uses_regress() })
     })?;
     match clash(&types.code) {
@@ -243,7 +269,7 @@ fn typify(defs: &[(String, Value)]) -> Result<Types, String> {
 /// two types of one name (a name typify made up for an inner schema can be one of
 /// ours), or two fields of one name (property names that differ only in characters
 /// an identifier cannot hold, `foo bar` and `foo\tbar`).
-fn clash(code: &TokenStream) -> Option<String> {
+fn clash(code: &TokenStream) -> Option<Untypable> {
     let file = syn::parse2::<syn::File>(code.clone()).ok()?;
     let mut types = BTreeSet::new();
     for item in &file.items {
@@ -254,13 +280,13 @@ fn clash(code: &TokenStream) -> Option<String> {
             _ => continue,
         };
         if !types.insert(ident.to_string()) {
-            return Some(format!("typify gave two types the name `{ident}`"));
+            return Some(Untypable::TypeNameClash(ident.to_string()));
         }
         for fields in fields {
             let mut names = BTreeSet::new();
             for field in fields.iter().filter_map(|f| f.ident.as_ref()) {
                 if !names.insert(field.to_string()) {
-                    return Some(format!("two properties of `{ident}` would both be the field `{field}`"));
+                    return Some(Untypable::FieldNameClash { ty: ident.to_string(), field: field.to_string() });
                 }
             }
         }
@@ -302,7 +328,7 @@ thread_local! {
 /// instead of returning an error; those panics are caught, and kept off stderr by a
 /// panic hook that stays silent for them only (every other panic goes to the hook
 /// that was there before).
-fn guarded<T>(run: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+fn guarded<T>(run: impl FnOnce() -> Result<T, typify::Error>) -> Result<T, Untypable> {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
@@ -324,8 +350,8 @@ fn guarded<T>(run: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     GUARDED.with(|g| g.set(false));
     match outcome {
         Ok(Ok(value)) => Ok(value),
-        Ok(Err(message)) => Err(reason(&message)),
-        Err(_) => Err(reason(&PANIC_MESSAGE.with(|m| m.borrow_mut().take()).unwrap_or_default())),
+        Ok(Err(error)) => Err(Untypable::Refused(reason(&error.to_string()))),
+        Err(_) => Err(Untypable::Refused(reason(&PANIC_MESSAGE.with(|m| m.borrow_mut().take()).unwrap_or_default()))),
     }
 }
 
@@ -378,14 +404,14 @@ fn flatten_node(sdk: &Sdk<'_>, root: &Value, node: &Value, own: &str, inlining: 
                     resolve_into(object, target);
                     None
                 }),
-                None => Err("its reference names no component".to_owned()),
+                None => Err(Untypable::NoSuchComponent),
             },
             Target::Local if reference == "#" => Ok(Some(format!("{DEFINITION}{own}"))),
             Target::Local => inline(sdk, root, &fragment::decode(&reference[1..]), own, inlining).map(|target| {
                 resolve_into(object, target);
                 None
             }),
-            Target::External | Target::InvalidComponent => Err("its reference is not resolved offline".to_owned()),
+            Target::External | Target::InvalidComponent => Err(Untypable::NotResolvedOffline),
         };
         match inlined {
             Ok(Some(definition)) => {
@@ -400,14 +426,18 @@ fn flatten_node(sdk: &Sdk<'_>, root: &Value, node: &Value, own: &str, inlining: 
 
 /// The target of a reference into `root` at `pointer` (unescaped), flattened: to be
 /// copied in place of the reference.
-fn inline(sdk: &Sdk<'_>, root: &Value, pointer: &str, own: &str, inlining: &mut Vec<String>) -> Result<Value, String> {
+fn inline(
+    sdk: &Sdk<'_>,
+    root: &Value,
+    pointer: &str,
+    own: &str,
+    inlining: &mut Vec<String>,
+) -> Result<Value, Untypable> {
     let key = format!("{own}#{pointer}");
     if inlining.contains(&key) {
-        return Err("it refers to itself from inside a schema, which only a named type could hold".to_owned());
+        return Err(Untypable::RefersToItself);
     }
-    let target = Pointer::parse(pointer)
-        .and_then(|p| p.resolve(root))
-        .ok_or_else(|| "its reference points at nothing".to_owned())?;
+    let target = Pointer::parse(pointer).and_then(|p| p.resolve(root)).ok_or(Untypable::PointsAtNothing)?;
     inlining.push(key);
     let flattened = flatten_node(sdk, root, target, own, inlining);
     inlining.pop();
@@ -445,7 +475,7 @@ fn for_typify(object: &mut Map<String, Value>) {
     let branch = object.remove(BRANCH).is_some();
     if object.contains_key("if") {
         // typify 0.5 prints the schema to stdout before it panics on `if`.
-        widen_object(object, "if/then/else is not supported");
+        widen_object(object, &Untypable::Conditional);
         return;
     }
     // Without `if`, `then` and `else` assert nothing (typify would print and panic).
