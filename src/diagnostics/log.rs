@@ -21,12 +21,34 @@ pub enum Failed {
 pub struct Log<'a> {
     pub renderer: &'a Renderer,
     write: Box<dyn FnMut(&str) + 'a>,
+    /// Handed each diagnostic logged, before it is rendered: for a caller that judges
+    /// a run by its findings rather than by their text (the rule fixtures' tests).
+    observe: Option<Observer<'a>>,
 }
+
+/// What [`Log::observed`] hands each diagnostic to.
+type Observer<'a> = Box<dyn FnMut(&Diagnostic) + 'a>;
 
 impl<'a> Log<'a> {
     /// A log that renders with `renderer` and hands every message to `write`.
     pub fn new(renderer: &'a Renderer, write: impl FnMut(&str) + 'a) -> Self {
-        Log { renderer, write: Box::new(write) }
+        Log { renderer, write: Box::new(write), observe: None }
+    }
+
+    /// A log that also hands every diagnostic logged to `observe`, as it is.
+    pub fn observed(
+        renderer: &'a Renderer,
+        write: impl FnMut(&str) + 'a,
+        observe: impl FnMut(&Diagnostic) + 'a,
+    ) -> Self {
+        Log { renderer, write: Box::new(write), observe: Some(Box::new(observe)) }
+    }
+
+    /// Hands `diagnostics` to the observer, if there is one.
+    fn seen(&mut self, diagnostics: &[Diagnostic]) {
+        if let Some(observe) = &mut self.observe {
+            diagnostics.iter().for_each(observe);
+        }
     }
 
     /// Hands `text` on as it is.
@@ -49,6 +71,7 @@ impl<'a> Log<'a> {
 
     /// The diagnostics, rendered, without a closing summary.
     pub fn diagnostics(&mut self, diagnostics: &[Diagnostic]) {
+        self.seen(diagnostics);
         let text = self.renderer.render_all(diagnostics);
         self.text(&text);
     }
@@ -64,6 +87,7 @@ impl<'a> Log<'a> {
     /// The diagnostics, rendered, then the closing summary (`error: 2 errors; {outcome}`
     /// in human output; `outcome` is empty or starts with `; `).
     pub fn report(&mut self, diagnostics: &[Diagnostic], outcome: &str) {
+        self.seen(diagnostics);
         let mut text = self.renderer.render_all(diagnostics);
         text.extend(self.renderer.summary(diagnostics, outcome));
         self.text(&text);

@@ -15,14 +15,16 @@
 //!   (the boundary a careless implementation gets wrong). Each compiles through both
 //!   phases with no diagnostic at all, and its catalog passes the reference validator.
 //!
-//! The fixtures of a rule of SDK generation (phase `sdk`) are also run through the
-//! SDK's naming, as `harn-catalog sdk` runs it; its diagnostics join the compile's.
-//! The fixtures of an importer's rule (phase `import`) are what `harn-catalog import`
-//! reads (`import docker` for a `*.tools.json`, else `import mcp`); the declaration
-//! it writes is compiled, and the diagnostics of both are judged together.
-//! Those of a client-profile rule (phase `profile`) are linted with the first profile
-//! that uses the rule, as `harn-catalog lint --profile` runs it; a refused one still
-//! compiles (its catalog exists), and a near miss passes that whole profile.
+//! Each fixture is run through the command functions the binary runs (see
+//! [`run_for`]), their diagnostics taken as logged ([`Log::observed`]): `schema` for
+//! every fixture, whose catalog is the one judged, and for a rule another command
+//! checks after the compile, that command too: `lint --profile` for a client-profile
+//! rule (the first profile that uses it; a refused one still compiles), `lint
+//! --closed-objects` for `open-input-object`, `sdk --lang markdown` for a rule of SDK
+//! generation. A near miss must also pass `mcp`, which builds the MCP tools. The
+//! fixtures of an importer's rule (phase `import`) are what `import` reads (`import
+//! docker` for a `*.tools.json`, else `import mcp`); the declaration it prints is
+//! compiled, and the diagnostics of both are judged together.
 //! Those of a skills rule (phase `skills`) are folders holding a `.harness/`, whose
 //! skills are read as `harn-catalog index DIR` reads them (see [`check_skills`]).
 //!
@@ -56,11 +58,17 @@ use std::collections::BTreeSet;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use harn_catalog::compile::{self, Compilation, Options};
-use harn_catalog::diagnostics::{ErrorFormat, Phase, Renderer, Rule, Severity, all_rules};
+use harn_catalog::commands::{self, ModuleArgs, Outcome, ReportArgs, Run, RunArgs, Stdout};
+use harn_catalog::compile::{self, Options};
+use harn_catalog::contract::ToolCatalog;
+use harn_catalog::diagnostics::{
+    Diagnostics, ErrorFormat, Failed as Ended, Log, Phase, Renderer, Rule, Severity, all_rules,
+};
 use harn_catalog::emit::{Layout, sdk};
 use harn_catalog::import;
-use harn_catalog::prepare::McpDocuments;
+use harn_catalog::lint::profiles;
+use harn_catalog::lint::rules::open_input_object::OPEN_INPUT_OBJECT;
+use harn_catalog::source::{Format, SourceFile};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The rules' folders, relative to the repository root.
@@ -148,88 +156,164 @@ fn file_name(path: &Path) -> String {
     path.file_name().expect("a fixture has a name").to_string_lossy().into_owned()
 }
 
-/// The diagnostics as a person sees them, without colour.
-fn human(compilation: &Compilation) -> String {
-    let renderer = Renderer::new(ErrorFormat::Human, false);
-    compilation.diagnostics.iter().map(|d| renderer.render(d)).collect()
-}
-
 /// The test's outcome from the problems found, each a line.
 fn verdict(problems: Vec<String>) -> Result<(), Failed> {
     if problems.is_empty() { Ok(()) } else { Err(problems.join("\n\n").into()) }
 }
 
-/// Both phases, as `harn-catalog schema` and `harn-catalog mcp` run them.
-fn options() -> Options {
-    Options { mcp_documents: McpDocuments::Build, ..Options::default() }
+/// What the commands a fixture is run through logged, and the catalog `schema` printed.
+struct Ran {
+    /// The diagnostics logged, as they are (see [`Log::observed`]).
+    diagnostics: Diagnostics,
+    catalog: Option<ToolCatalog>,
+    /// How the compile ended: a usage error when the input could not be read.
+    ended: Result<(), Ended>,
 }
 
-/// The compilation a fixture of `rule` is judged by; for a rule of SDK generation, as
-/// `harn-catalog sdk` runs it: what generating the SDK reports joins the compile's
-/// diagnostics.
-fn compile_for(rule: &Rule, path: &Path, options: Options) -> Compilation {
-    if rule.phase == Phase::Import {
-        // A fixture named as Docker names its files (`*.tools.json`) is Docker's.
-        let docker = path.to_string_lossy().ends_with(".tools.json");
-        let kind = if docker { import::Kind::Docker } else { import::Kind::Mcp };
-        return import_and_compile(kind, path, options);
+impl Ran {
+    fn unreadable(&self) -> bool {
+        self.ended == Err(Ended::Unusable)
     }
-    if rule.phase == Phase::Profile {
-        return lint_for(rule, path);
+}
+
+/// The diagnostics as a person sees them, without colour.
+fn human(diagnostics: &Diagnostics) -> String {
+    let renderer = Renderer::new(ErrorFormat::Human, false);
+    diagnostics.iter().map(|d| renderer.render(d)).collect()
+}
+
+/// Runs a command as the binary does, printing nothing: the diagnostics it logged and
+/// its outcome.
+fn run(request: &dyn Run) -> (Diagnostics, Outcome) {
+    let renderer = Renderer::new(ErrorFormat::Human, false);
+    let mut seen = Diagnostics::default();
+    let outcome = request.run(&mut Log::observed(&renderer, |_| {}, |d| seen.push(d.clone())));
+    (seen, outcome)
+}
+
+/// `harn-catalog schema FILE`: both phases, the catalog on stdout.
+fn schema_of(path: &Path) -> commands::schema::Request {
+    commands::schema::Request {
+        file: path.to_path_buf(),
+        module: ModuleArgs::default(),
+        pretty: false,
+        output: None,
+        phase: commands::schema::Phases::All,
+        run: RunArgs::default(),
+    }
+}
+
+/// `harn-catalog mcp FILE`: both phases, the MCP tools built.
+fn mcp_of(path: &Path) -> commands::mcp::Request {
+    commands::mcp::Request {
+        file: path.to_path_buf(),
+        module: ModuleArgs::default(),
+        pretty: false,
+        protocol_version: None,
+        ttl_ms: None,
+        cache_scope: None,
+        // No configuration: the repository's own [mcp] settings are not the fixture's.
+        config: PathBuf::from("fixtures/rules/no-configuration.toml"),
+        profile: None,
+        allow_lossy: false,
+        server: None,
+        run: RunArgs::default(),
+    }
+}
+
+/// `harn-catalog lint FILE`, with `profile` or, without one, `--closed-objects`.
+fn lint_of(path: &Path, profile: Option<&str>) -> commands::lint::Request {
+    commands::lint::Request {
+        file: path.to_path_buf(),
+        profile: profile.map(str::to_owned).into_iter().collect(),
+        server: None,
+        closed_objects: profile.is_none(),
+        module: ModuleArgs::default(),
+        run: RunArgs::default(),
+    }
+}
+
+/// What a fixture of `rule` is judged by: `harn-catalog schema FIXTURE`, then, for a
+/// rule another command checks after the compile, that command, whose diagnostics
+/// (the compile's, then its own) are the ones judged:
+/// - a client-profile rule: `lint --profile P`, P the profile that first uses the rule
+///   (the most lenient of a client's modes);
+/// - `open-input-object`: `lint --closed-objects`, as `check` runs it too;
+/// - a rule of SDK generation: `sdk --lang markdown --check`, which writes nothing (the
+///   folder it checks does not exist, so its drift is reported, and not judged).
+///
+/// An importer's fixture is what `import` reads (`import docker` for a `*.tools.json`,
+/// else `import mcp`), see [`imported`]; a `*.scopes` fixture, see [`compile_scopes`].
+fn run_for(rule: &Rule, path: &Path) -> Ran {
+    if rule.phase == Phase::Import {
+        return imported(path);
     }
     if file_name(path).ends_with(".scopes") {
-        return compile_scopes(path, options);
+        return compile_scopes(path);
     }
-    let mut compilation = compile::compile_file(path, options);
-    // The closed-objects lint runs in `lint --closed-objects` and `check`, after both
-    // phases.
-    if rule.code == harn_catalog::lint::rules::open_input_object::OPEN_INPUT_OBJECT.code {
-        if let Some(harn_catalog::compile::Compiled { catalog, provenance, .. }) = compilation.compiled() {
-            compilation.diagnostics.extend(harn_catalog::lint::rules::open_input_object::check(catalog, provenance));
-        }
-        return compilation;
+    let (mut diagnostics, outcome) = run(&schema_of(path));
+    let catalog = match outcome.stdout {
+        Stdout::Catalog(catalog, _) => Some(*catalog),
+        _ => None,
+    };
+    let then: Option<Box<dyn Run>> = if rule.phase == Phase::Profile {
+        let profile = profiles::of_rule(rule.code).expect("a profile rule is used by a profile");
+        Some(Box::new(lint_of(path, Some(profile.name))))
+    } else if rule.code == OPEN_INPUT_OBJECT.code {
+        Some(Box::new(lint_of(path, None)))
+    } else if rule.phase == Phase::Sdk {
+        Some(Box::new(commands::sdk::Request {
+            file: path.to_path_buf(),
+            lang: sdk::Language::Markdown,
+            output: PathBuf::from("fixtures/rules/no-such-folder"),
+            check: true,
+            module: ModuleArgs::default(),
+            run: RunArgs::default(),
+        }))
+    } else {
+        None
+    };
+    if let Some(then) = then {
+        diagnostics = run(&*then).0;
     }
-    if rule.phase != Phase::Sdk {
-        return compilation;
-    }
-    if let Some((catalog, provenance, prepared)) = compilation.prepared() {
-        let (_, reported) = sdk::generate(sdk::Language::Markdown, catalog, prepared, Some(provenance), "fixture");
-        compilation.diagnostics.extend(reported.into_vec());
-    }
-    compilation
+    Ran { diagnostics, catalog, ended: outcome.ended }
 }
 
-/// Imports `path` as `kind` and compiles the declaration written (as JSON, named after
-/// the input with `.imported.json` appended): what `import` then `schema` report
-/// together, the importer's diagnostics first. Nothing is compiled when the import is
-/// refused.
-fn import_and_compile(kind: import::Kind, path: &Path, options: Options) -> Compilation {
-    let imported = import::import(kind, path);
-    let mut diagnostics = harn_catalog::diagnostics::Diagnostics::default();
-    diagnostics.extend(imported.diagnostics);
-    let refused = diagnostics.has_errors();
-    let declaration = match imported.declaration {
-        Ok(_) if refused => {
-            return Compilation { diagnostics, result: Err(harn_catalog::diagnostics::Failed::Refused) };
-        }
-        Err(failed) => return Compilation { diagnostics, result: Err(failed) },
-        Ok(declaration) => declaration,
+/// An importer's fixture: `harn-catalog import mcp|docker FIXTURE --to json`, and the
+/// declaration it prints compiled as `schema` compiles a file's text, named after the
+/// fixture with `.imported.json` appended (a name no file has, so that the paths in
+/// the snapshots are the fixture's); the importer's diagnostics come first.
+fn imported(path: &Path) -> Ran {
+    let request = commands::import::Request {
+        file: path.to_path_buf(),
+        to: Some(import::Output::Json),
+        output: None,
+        report: ReportArgs::default(),
     };
-    let text = import::render(&declaration, import::Output::Json).expect("a JSON value is written as JSON");
+    // A fixture named as Docker names its files (`*.tools.json`) is Docker's.
+    let docker = path.to_string_lossy().ends_with(".tools.json");
+    let source =
+        if docker { commands::import::Source::Docker(request) } else { commands::import::Source::Mcp(request) };
+    let (mut diagnostics, outcome) = run(&source);
+    let Stdout::Text(text) = outcome.stdout else {
+        return Ran { diagnostics, catalog: None, ended: outcome.ended };
+    };
     let mut name = path.as_os_str().to_owned();
     name.push(".imported.json");
-    let source = harn_catalog::source::SourceFile::new(PathBuf::from(name), text, harn_catalog::source::Format::Json);
-    let mut compilation = compile::compile_source(source, options);
-    diagnostics.extend(compilation.diagnostics.into_vec());
-    compilation.diagnostics = diagnostics;
-    compilation
+    let source = SourceFile::new(PathBuf::from(name), text, Format::Json);
+    let compilation = compile::compile_source(source, Options::default());
+    diagnostics.extend(compilation.diagnostics.as_slice().iter().cloned());
+    let catalog = compilation.catalog().cloned();
+    Ran { diagnostics, catalog, ended: compilation.result.map(drop) }
 }
 
 /// A `*.scopes` fixture read as `harn-catalog schema --scopes <dir>` reads it, where
-/// `<dir>` is the most deeply nested folder of the fixture that holds a `.harness/`;
-/// the scopes above the fixture (none in this repository, but a developer's home may
-/// hold one) are left out.
-fn compile_scopes(fixture: &Path, options: Options) -> Compilation {
+/// `<dir>` is the most deeply nested folder of the fixture that holds a `.harness/`,
+/// except that the scopes above the fixture are left out: `--scopes` reads every
+/// `.harness/` up to the root of the file system, and a developer's home may hold one,
+/// which would make the verdict depend on the machine. So this one calls the library
+/// as the command does, with the fixture's scopes only.
+fn compile_scopes(fixture: &Path) -> Ran {
     use harn_catalog::ingest::{self, harness};
     fn deepest(dir: &Path) -> Option<PathBuf> {
         let mut found = dir.join(harness::HARNESS).is_dir().then(|| dir.to_path_buf());
@@ -248,23 +332,10 @@ fn compile_scopes(fixture: &Path, options: Options) -> Compilation {
     let scopes: Vec<PathBuf> = harness::scopes(&start).into_iter().filter(|s| s.starts_with(fixture)).collect();
     let normalized = harness::load(&scopes, "fixture");
     let content = ingest::Content::Normalized(Box::new(normalized));
-    compile::compile_loaded(ingest::Loaded { content, diagnostics: Vec::new() }, options)
-}
-
-/// The compilation a fixture of a client-profile rule is judged by, as `harn-catalog
-/// lint --profile <profile>` runs it: both phases, then the profile that first uses
-/// the rule (the most lenient of a client's modes) over the MCP projection; its
-/// findings join the compile's.
-fn lint_for(rule: &Rule, path: &Path) -> Compilation {
-    let profile = harn_catalog::lint::profiles::of_rule(rule.code).expect("a profile rule is used by a profile");
-    let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..Options::default() };
-    let mut compilation = compile::compile_file(path, options);
-    if let Some((catalog, provenance, prepared)) = compilation.prepared() {
-        let target =
-            harn_catalog::lint::Target { tools: &prepared.mcp, catalog, provenance, server: &prepared.cli_name };
-        compilation.diagnostics.extend(harn_catalog::lint::lint(&target, &profile));
-    }
-    compilation
+    let options = Options { scopes: true, ..Options::default() };
+    let compilation = compile::compile_loaded(ingest::Loaded { content, diagnostics: Vec::new() }, options);
+    let catalog = compilation.catalog().cloned();
+    Ran { diagnostics: compilation.diagnostics, catalog, ended: compilation.result.map(drop) }
 }
 
 /// Every rule has a folder with fixtures on both sides; every folder, `ALSO_RAISES`
@@ -322,14 +393,14 @@ fn check_layout() -> Result<(), Failed> {
 /// errors mean no catalog, warnings alone a valid one; its rendering is the snapshot's.
 fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     let shown = path.display().to_string();
-    let compilation = compile_for(rule, path, Options::default());
-    let rendered = human(&compilation);
+    let ran = run_for(rule, path);
+    let rendered = human(&ran.diagnostics);
     let case = file_name(path);
     let key = format!("{}/{case}", rule.code);
     let allowed: &[&str] = ALSO_RAISES.iter().find(|(k, _)| *k == key).map_or(&[], |(_, codes)| codes);
 
     let mut problems = Vec::new();
-    let own = compilation.diagnostics.iter().filter(|d| d.code() == rule.code).collect::<Vec<_>>();
+    let own = ran.diagnostics.iter().filter(|d| d.code() == rule.code).collect::<Vec<_>>();
     if own.is_empty() {
         problems.push(format!("{shown}: no {} diagnostic; got:\n{rendered}", rule.code));
     }
@@ -341,22 +412,18 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
             rule.severity.as_str()
         ));
     }
-    let foreign: BTreeSet<&str> = compilation
-        .diagnostics
-        .iter()
-        .map(|d| d.code())
-        .filter(|code| *code != rule.code && !allowed.contains(code))
-        .collect();
+    let foreign: BTreeSet<&str> =
+        ran.diagnostics.iter().map(|d| d.code()).filter(|code| *code != rule.code && !allowed.contains(code)).collect();
     if !foreign.is_empty() {
         problems.push(format!(
             "{shown}: a fixture should trigger only its own rule, but it also raised {}:\n{rendered}",
             foreign.into_iter().collect::<Vec<_>>().join(", ")
         ));
     }
-    let has_errors = compilation.diagnostics.has_errors();
+    let has_errors = ran.diagnostics.has_errors();
     // A client profile's findings come after a successful compile: the catalog exists
     // whatever the client makes of it.
-    match (compilation.catalog(), has_errors, rule.phase == Phase::Profile) {
+    match (&ran.catalog, has_errors, rule.phase == Phase::Profile) {
         (None, _, true) => {
             problems.push(format!("{shown}: a profile fixture should compile, but it did not:\n{rendered}"))
         }
@@ -367,14 +434,14 @@ fn check_refused(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     if rule.severity != Severity::Error && has_errors {
         problems.push(format!("{shown}: a fixture of a warning rule should compile, but it has errors:\n{rendered}"));
     }
-    if let Some(catalog) = compilation.catalog() {
+    if let Some(catalog) = &ran.catalog {
         let text = harn_catalog::emit::canonical_json(catalog, Layout::Compact);
         if let Err(reasons) = common::reference_check(&text) {
             problems.push(format!("{shown}: the emitted catalog fails the reference schema: {reasons}"));
         }
     }
     let unreadable = UNREADABLE.contains(&rule.code);
-    if compilation.unreadable() != unreadable {
+    if ran.unreadable() != unreadable {
         problems.push(format!(
             "{shown}: expected the input to be {}",
             if unreadable { "unreadable (a usage error)" } else { "read (a rejection, not a usage error)" }
@@ -402,22 +469,30 @@ fn matches_snapshot(folder: &str, name: &str, description: String, rendered: &st
     .is_ok()
 }
 
-/// A near miss compiles through both phases with no diagnostic at all, and its catalog
+/// A near miss compiles through both phases with no diagnostic at all, also when `mcp`
+/// builds its MCP tools (`schema` only checks that they can be built), and its catalog
 /// passes the reference validator.
 fn check_accepted(rule: &'static Rule, path: &Path) -> Result<(), Failed> {
     let shown = path.display().to_string();
-    let compilation = compile_for(rule, path, options());
+    let ran = run_for(rule, path);
     let mut problems = Vec::new();
-    if !compilation.diagnostics.is_empty() {
-        problems.push(format!("{shown}: a near miss should compile clean, but it raised:\n{}", human(&compilation)));
+    if !ran.diagnostics.is_empty() {
+        problems
+            .push(format!("{shown}: a near miss should compile clean, but it raised:\n{}", human(&ran.diagnostics)));
     }
-    if compilation.unreadable() {
+    if ran.unreadable() {
         problems.push(format!("{shown}: a near miss should be readable"));
     }
-    if compilation.prepared().is_none() {
-        problems.push(format!("{shown}: the prepare phase did not run"));
+    if ran.ended.is_err() {
+        problems.push(format!("{shown}: a near miss should pass both phases"));
     }
-    match compilation.catalog() {
+    if rule.phase != Phase::Import && !file_name(path).ends_with(".scopes") {
+        let (built, outcome) = run(&mcp_of(path));
+        if !built.is_empty() || outcome.ended.is_err() {
+            problems.push(format!("{shown}: `mcp` should build its tools clean, but:\n{}", human(&built)));
+        }
+    }
+    match &ran.catalog {
         None => problems.push(format!("{shown}: a near miss produced no catalog")),
         Some(catalog) => {
             let text = harn_catalog::emit::canonical_json(catalog, Layout::Compact);
