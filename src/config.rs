@@ -160,7 +160,7 @@ pub struct CatalogTarget {
 pub struct SdkTarget {
     pub input: Spanned<PathBuf>,
     pub output: Spanned<PathBuf>,
-    pub language: crate::emit::sdk::Language,
+    pub language: crate::language::Language,
     #[serde(default)]
     pub deny_warnings: bool,
     #[serde(default)]

@@ -28,6 +28,7 @@ pub mod emit;
 pub mod import;
 pub mod index;
 pub mod ingest;
+pub mod language;
 pub mod lint;
 pub mod paths;
 pub mod pointer;

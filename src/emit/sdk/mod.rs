@@ -24,25 +24,9 @@ use crate::schema::refs::Target;
 use crate::schema::walk;
 use names::{Collision, Names};
 
-/// The languages an SDK is generated in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-#[value(rename_all = "lower")]
-pub enum Language {
-    TypeScript,
-    Rust,
-    Markdown,
-}
+pub use crate::language::Language;
 
 impl Language {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Language::TypeScript => "typescript",
-            Language::Rust => "rust",
-            Language::Markdown => "markdown",
-        }
-    }
-
     /// Whether the SDK needs the MCP `tools/list` entries built (the TypeScript client
     /// and server advertise and call them); the projection is checked either way.
     pub fn mcp_documents(self) -> McpDocuments {
