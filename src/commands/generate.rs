@@ -233,7 +233,7 @@ impl Generation<'_> {
             std::iter::once((self.config.root.clone(), catalogs.expected.as_slice()))
                 .chain(sdks.iter().map(|(folder, files)| (folder.clone(), files.as_slice())))
                 .collect();
-        let written = drift::write_all(&everything)?;
+        let written = emit::write::write_all(&everything)?;
         let mut out = String::new();
         for path in &written {
             let _ = writeln!(out, "wrote {}", path.display());

@@ -2,7 +2,6 @@
 //! changes, and `--accept`, which appends the breaking ones still unaccepted.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -54,8 +53,17 @@ pub fn tables(changes: &[Change], reason: &str) -> String {
 }
 
 /// Appends `tables` to the configuration at `path`, creating it when there is none.
-/// The existing text is left byte for byte as it was.
+/// The existing text is left byte for byte as it was; the whole file is written anew
+/// and renamed into place, so that a failed write leaves it as it was.
 pub fn append(path: &Path, tables: &str) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-    file.write_all(tables.as_bytes())
+    let existing = match std::fs::read(path) {
+        Ok(existing) => existing,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    let staged = crate::emit::write::stage_with(path, |out| {
+        out.write_all(&existing)?;
+        out.write_all(tables.as_bytes())
+    })?;
+    staged.commit()
 }

@@ -186,56 +186,11 @@ pub fn moved_contracts<'c>(
 /// old files untouched. With `remove`, the listed files are deleted afterwards.
 /// Returns the paths written.
 pub fn write(root: &Path, expected: &[Artifact], remove: &[String]) -> std::io::Result<Vec<String>> {
-    let written = write_all(&[(root.to_owned(), expected)])?;
+    let written = crate::emit::write::write_all(&[(root.to_owned(), expected)])?;
     for relative in remove {
         std::fs::remove_file(root.join(relative))?;
     }
     Ok(written.iter().map(|path| relative_to(root, path)).collect())
-}
-
-/// Whether `path` is a regular file holding exactly `contents`, compared a block at a
-/// time rather than read whole: an SDK runs to hundreds of kilobytes, each read into
-/// fresh memory only to find it unchanged.
-fn holds(path: &Path, contents: &[u8]) -> bool {
-    use std::io::Read;
-    let Ok(mut file) = std::fs::File::open(path) else { return false };
-    if !file.metadata().is_ok_and(|m| m.is_file() && m.len() == contents.len() as u64) {
-        return false;
-    }
-    let mut block = [0u8; 16 * 1024];
-    let mut rest = contents;
-    loop {
-        match file.read(&mut block) {
-            Ok(0) => return rest.is_empty(),
-            Ok(n) if rest.get(..n) == Some(&block[..n]) => rest = &rest[n..],
-            Ok(_) => return false,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return false,
-        }
-    }
-}
-
-/// [`write()`] for files under several roots at once, without removing any: nothing is
-/// renamed into place until every changed file of every root is written in full.
-/// Returns the paths written, each joined to its root.
-pub fn write_all(outputs: &[(PathBuf, &[Artifact])]) -> std::io::Result<Vec<PathBuf>> {
-    let mut staged = Vec::new();
-    for (root, expected) in outputs {
-        for file in expected.iter() {
-            let path = root.join(&file.path);
-            if holds(&path, file.contents.as_bytes()) {
-                continue;
-            }
-            std::fs::create_dir_all(path.parent().unwrap_or(root))?;
-            staged.push((crate::emit::write::stage(&path, file.contents.as_bytes())?, path));
-        }
-    }
-    let mut written = Vec::with_capacity(staged.len());
-    for (temporary, path) in staged {
-        temporary.commit()?;
-        written.push(path);
-    }
-    Ok(written)
 }
 
 fn relative_to(root: &Path, path: &Path) -> String {
@@ -269,26 +224,6 @@ mod tests {
         assert_eq!(findings[2], Finding::Unexpected { path: "extra.txt".into() });
         let report = report(dir.path(), "artifacts", &findings, "make gen");
         assert!(report.trim_end().ends_with("hint: run `make gen` to regenerate."));
-    }
-
-    /// An unchanged file is left alone, compared a block at a time: a file that
-    /// differs anywhere, in length or past the first block, is not taken for it.
-    #[test]
-    fn a_file_holds_its_contents_only_when_every_byte_is_equal() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("big.ts");
-        let contents: Vec<u8> = (0..100_000u32).map(|i| b'a' + (i % 26) as u8).collect();
-        std::fs::write(&path, &contents).unwrap();
-        assert!(holds(&path, &contents));
-        let mut late = contents.clone();
-        late[70_000] = b'!';
-        assert!(!holds(&path, &late), "a difference past the first blocks");
-        assert!(!holds(&path, &contents[..99_999]), "a shorter file");
-        assert!(!holds(&path, &[&contents[..], b"x"].concat()), "a longer file");
-        assert!(!holds(&dir.path().join("absent.ts"), b""));
-        assert!(!holds(dir.path(), b""), "a folder holds no contents");
-        std::fs::write(&path, "").unwrap();
-        assert!(holds(&path, b""));
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! Atomic file writes: a temporary file in the target's folder, renamed over it, so a
-//! failed run never leaves a half-written output behind.
+//! failed run never leaves a half-written output behind. Every file a command writes
+//! (`schema -o`, `gen`, `sdk`, `import -o`, the protocol artifacts) leaves through here.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use super::artifacts::Artifact;
 
 /// Writes `contents` to `path`, replacing it only once everything is written.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
@@ -21,7 +24,7 @@ pub fn stage_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> std::io::Re
             Ok(Staged(Pending::InPlace { target, contents }))
         }
         Destination::File { target, folder } => {
-            let mut file = tempfile::NamedTempFile::new_in(folder)?;
+            let mut file = temporary_beside(&target, &folder)?;
             write(file.as_file_mut())?;
             Ok(Staged(Pending::Renamed { file, target }))
         }
@@ -62,6 +65,66 @@ pub fn stage(path: &Path, contents: &[u8]) -> std::io::Result<Staged> {
     stage_with(path, |out| out.write_all(contents))
 }
 
+/// Whether `path` is a regular file holding exactly `contents`, compared a block at a
+/// time rather than read whole: an SDK runs to hundreds of kilobytes, each read into
+/// fresh memory only to find it unchanged.
+fn holds(path: &Path, contents: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else { return false };
+    if !file.metadata().is_ok_and(|m| m.is_file() && m.len() == contents.len() as u64) {
+        return false;
+    }
+    let mut block = [0u8; 16 * 1024];
+    let mut rest = contents;
+    loop {
+        match file.read(&mut block) {
+            Ok(0) => return rest.is_empty(),
+            Ok(n) if rest.get(..n) == Some(&block[..n]) => rest = &rest[n..],
+            Ok(_) => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// Writes every file whose contents changed, under several roots at once: nothing is
+/// renamed into place until every changed file of every root is written in full, so
+/// a failure leaves the old files untouched. Returns the paths written, each joined to
+/// its root. `gen` writes every output through it, `drift::write` one folder's.
+pub fn write_all(outputs: &[(PathBuf, &[Artifact])]) -> std::io::Result<Vec<PathBuf>> {
+    let mut staged = Vec::new();
+    for (root, expected) in outputs {
+        for file in expected.iter() {
+            let path = root.join(&file.path);
+            if holds(&path, file.contents.as_bytes()) {
+                continue;
+            }
+            std::fs::create_dir_all(path.parent().unwrap_or(root))?;
+            staged.push((stage(&path, file.contents.as_bytes())?, path));
+        }
+    }
+    let mut written = Vec::with_capacity(staged.len());
+    for (temporary, path) in staged {
+        temporary.commit()?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// A temporary file in `folder` with the mode the output is to end with, which the
+/// rename carries over: the target's own when it exists, else a new file's (0666
+/// under the umask, as `fs::write` gives), not tempfile's owner-only 0600.
+fn temporary_beside(target: &Path, folder: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let file = builder.tempfile_in(folder)?;
+    if let Ok(existing) = std::fs::metadata(target) {
+        file.as_file().set_permissions(existing.permissions())?;
+    }
+    Ok(file)
+}
+
 /// Where an output for `path` goes.
 enum Destination {
     /// A device, FIFO or socket, written in place (see [`Pending::InPlace`]).
@@ -87,6 +150,47 @@ fn destination(path: &Path) -> std::io::Result<Destination> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An output is readable as any file its user makes: a new one gets the mode
+    /// `fs::write` gives (the umask's), a replaced one keeps its own.
+    #[cfg(unix)]
+    #[test]
+    fn an_output_has_the_mode_of_a_new_file_or_keeps_its_own() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain.json");
+        std::fs::write(&plain, "x").unwrap();
+        let new = dir.path().join("new.json");
+        write_atomically(&new, b"{}").unwrap();
+        assert_eq!(mode(&new), mode(&plain), "a new output has a new file's mode");
+        let kept = dir.path().join("kept.json");
+        std::fs::write(&kept, "old").unwrap();
+        std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomically(&kept, b"new").unwrap();
+        assert_eq!(mode(&kept), 0o640, "a replaced output keeps its mode");
+        assert_eq!(std::fs::read(&kept).unwrap(), b"new");
+    }
+
+    /// An unchanged file is left alone, compared a block at a time: a file that
+    /// differs anywhere, in length or past the first block, is not taken for it.
+    #[test]
+    fn a_file_holds_its_contents_only_when_every_byte_is_equal() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.ts");
+        let contents: Vec<u8> = (0..100_000u32).map(|i| b'a' + (i % 26) as u8).collect();
+        std::fs::write(&path, &contents).unwrap();
+        assert!(holds(&path, &contents));
+        let mut late = contents.clone();
+        late[70_000] = b'!';
+        assert!(!holds(&path, &late), "a difference past the first blocks");
+        assert!(!holds(&path, &contents[..99_999]), "a shorter file");
+        assert!(!holds(&path, &[&contents[..], b"x"].concat()), "a longer file");
+        assert!(!holds(&dir.path().join("absent.ts"), b""));
+        assert!(!holds(dir.path(), b""), "a folder holds no contents");
+        std::fs::write(&path, "").unwrap();
+        assert!(holds(&path, b""));
+    }
 
     #[test]
     fn replaces_a_regular_file_and_creates_a_new_one() {

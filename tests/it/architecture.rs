@@ -307,6 +307,24 @@ fn every_rule_lives_in_a_rules_folder_in_a_file_named_by_its_code() {
     );
 }
 
+/// Every file a command writes leaves through `src/emit/write.rs`, staged and renamed
+/// into place: no other module creates or writes a file.
+#[test]
+fn every_output_leaves_through_the_one_writer() {
+    let writers: Vec<String> = source_files()
+        .into_iter()
+        .filter(|f| !f.ends_with("src/emit/write.rs"))
+        .filter(|f| {
+            let code = code_of(&std::fs::read_to_string(f).unwrap());
+            ["fs::write(", "File::create(", "OpenOptions::new(", "NamedTempFile::", "persist("]
+                .iter()
+                .any(|call| code.contains(call))
+        })
+        .map(|f| f.strip_prefix(common::root()).unwrap().display().to_string())
+        .collect();
+    assert!(writers.is_empty(), "files written outside src/emit/write.rs: {writers:?}");
+}
+
 #[test]
 fn the_reader_of_paths_finds_what_a_file_names() {
     // The checks above are only as good as this reading: a `use` of a sibling through
