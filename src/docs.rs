@@ -1,14 +1,54 @@
-//! The rule documentation the command line prints: the rule table (`harn-catalog
+//! The rule documentation the command line prints: the one rule table (`harn-catalog
 //! rules`, and with `--markdown` the generated `docs/rules.md`) and one rule's
 //! documentation (`harn-catalog explain CODE`).
 //!
-//! It gathers the contract rules of [`diagnostics`](crate::diagnostics), the client
+//! It gathers the contract rules of [`diagnostics`](crate::diagnostics) (whose phase
+//! says their kind: input, catalog, prepare, profile, sdk, import, skills), the client
 //! profiles of [`lint`] and the change rules of [`diff`](crate::diff), so it sits
 //! above all three.
 
-use crate::diagnostics::all_rules;
-use crate::diff::all_diff_rules;
+use crate::diagnostics::{Rule, all_rules};
+use crate::diff::{DiffRule, all_diff_rules};
 use crate::lint;
+
+/// A rule of either table: a diagnostic's rule, or a kind of change `diff` reports.
+#[derive(Clone, Copy, Debug)]
+pub enum AnyRule {
+    Diagnostic(&'static Rule),
+    Change(&'static DiffRule),
+}
+
+impl AnyRule {
+    pub fn code(self) -> &'static str {
+        match self {
+            AnyRule::Diagnostic(rule) => rule.code,
+            AnyRule::Change(rule) => rule.code,
+        }
+    }
+
+    /// What kind of rule it is: a diagnostic's phase, or `diff`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            AnyRule::Diagnostic(rule) => rule.phase.as_str(),
+            AnyRule::Change(_) => "diff",
+        }
+    }
+
+    /// The file that declares it, from the repository's root.
+    pub fn file(self) -> &'static str {
+        match self {
+            AnyRule::Diagnostic(rule) => rule.file,
+            AnyRule::Change(rule) => rule.file,
+        }
+    }
+}
+
+/// Every rule of every kind, each code once: the diagnostics' rules by phase and
+/// code, then the diff rules by code.
+pub fn all() -> Vec<AnyRule> {
+    let diagnostics = all_rules().into_iter().map(AnyRule::Diagnostic);
+    diagnostics.chain(all_diff_rules().into_iter().map(AnyRule::Change)).collect()
+}
 
 /// Every rule, one a line (`markdown` false), or the Markdown reference with each
 /// rule's documentation (`docs/rules.md`).
@@ -51,8 +91,7 @@ pub fn rule_table(markdown: bool) -> String {
             out.push_str(&format!("\n## {}\n\n{}\n", rule.code, demote_headings(&rule.documentation())));
         }
     } else {
-        let width =
-            rules.iter().map(|r| r.code.len()).chain(diff_rules.iter().map(|r| r.code.len())).max().unwrap_or(0);
+        let width = all().iter().map(|r| r.code().len()).max().unwrap_or(0);
         for rule in &rules {
             out.push_str(&format!(
                 "{:width$}  {:8}  {:7}  {}\n",
@@ -77,22 +116,37 @@ fn demote_headings(doc: &str) -> String {
 /// The documentation of the rule (contract or diff) with `code`, headed by its
 /// phase and severity or its levels; `None` when no rule has that code.
 pub fn explain(code: &str) -> Option<String> {
-    if let Some(rule) = all_rules().into_iter().find(|r| r.code == code) {
-        return Some(format!(
-            "{} ({} phase, {})\n\n{}\n\nDeclared in {}.",
-            rule.code,
-            rule.phase.as_str(),
-            rule.severity.as_str(),
-            rule.documentation(),
-            rule.file
-        ));
+    let rule = all().into_iter().find(|r| r.code() == code)?;
+    let heading = match rule {
+        AnyRule::Diagnostic(rule) => format!("{} phase, {}", rule.phase.as_str(), rule.severity.as_str()),
+        AnyRule::Change(rule) => format!("diff; {}", rule.levels_text()),
+    };
+    let documentation = match rule {
+        AnyRule::Diagnostic(rule) => rule.documentation(),
+        AnyRule::Change(rule) => rule.documentation(),
+    };
+    Some(format!("{} ({heading})\n\n{documentation}\n\nDeclared in {}.", rule.code(), rule.file()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A code names one rule, whichever table declares it: `explain` and the
+    /// diagnostics' `[code]` would otherwise be ambiguous.
+    #[test]
+    fn every_code_names_one_rule_of_one_kind() {
+        let mut codes: Vec<&str> = all().iter().map(|r| r.code()).collect();
+        let count = codes.len();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), count, "a code is declared twice");
+        assert!(all().iter().any(|r| r.kind() == "diff") && all().iter().any(|r| r.kind() == "profile"));
+        for rule in all() {
+            let explained = explain(rule.code()).unwrap();
+            assert!(explained.starts_with(&format!("{} (", rule.code())), "{explained}");
+            assert!(explained.ends_with(&format!("Declared in {}.", rule.file())), "{explained}");
+        }
+        assert_eq!(explain("no-such-rule"), None);
     }
-    let rule = all_diff_rules().into_iter().find(|r| r.code == code)?;
-    Some(format!(
-        "{} (diff; {})\n\n{}\n\nDeclared in {}.",
-        rule.code,
-        rule.levels_text(),
-        rule.documentation(),
-        rule.file
-    ))
 }
