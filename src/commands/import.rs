@@ -1,20 +1,23 @@
-//! `harn-catalog import mcp|docker`: an MCP server's tools, or Docker's MCP registry
-//! `tools.json`, written as a registry declaration (on stdout, or atomically to -o),
-//! the importer's diagnostics on stderr.
+//! `harn-catalog import mcp|docker`: an MCP server's tools (saved, or listed from the
+//! running server), or Docker's MCP registry `tools.json`, written as a registry
+//! declaration (on stdout, or atomically to -o), the importer's diagnostics on stderr.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Subcommand;
 
 use super::{Outcome, ReportArgs, Run, write_out};
 use crate::diagnostics::{Diagnostics, Failed, Log, Renderer};
-use crate::import::{self, Kind, Output};
+use crate::import::{self, Kind, Output, live};
 
 #[derive(Subcommand, Clone, Debug)]
 pub enum Source {
     /// MCP tools: a `tools/list` result (`{"tools": [...]}`), a JSON-RPC response
-    /// carrying one, an array of tools, or a folder of one-tool JSON files.
-    Mcp(Request),
+    /// carrying one, an array of tools, or a folder of one-tool JSON files; or those
+    /// of a running server: `import mcp -- COMMAND [ARGS…]` starts it over stdio,
+    /// `import mcp --url URL` connects to it over Streamable HTTP.
+    Mcp(McpRequest),
     /// Docker's MCP registry `tools.json`: tools with `arguments` lists of
     /// `{name, type, desc}`.
     Docker(Request),
@@ -22,8 +25,43 @@ pub enum Source {
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {
-    /// The file (or, for `mcp`, the folder of one-tool files) to read.
+    /// The file to read.
     pub file: PathBuf,
+    #[command(flatten)]
+    pub written: Written,
+}
+
+/// `import mcp`: a file, or a server to list the tools of.
+#[derive(clap::Args, Clone, Debug)]
+#[command(group(clap::ArgGroup::new("tools").required(true).args(["file", "command", "url"])))]
+pub struct McpRequest {
+    /// The file (or folder of one-tool files) to read.
+    pub file: Option<PathBuf>,
+    /// The MCP server to start over stdio and list the tools of, after `--`. This
+    /// is the only way harn-catalog starts a process; the server is stopped, with
+    /// whatever it started, when the listing ends.
+    #[arg(last = true, value_name = "COMMAND", conflicts_with = "file")]
+    pub command: Vec<String>,
+    /// The Streamable HTTP endpoint of an MCP server to list the tools of.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["file", "command"])]
+    pub url: Option<String>,
+    /// A header sent with every request to --url, as `Name: value` (repeatable), for
+    /// authorization.
+    #[arg(long = "header", value_name = "NAME: VALUE", requires = "url")]
+    pub headers: Vec<String>,
+    /// The registry's `info.name` (default: the server's `serverInfo.name`).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// How long to wait for each answer of the server, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
+    pub timeout: u64,
+    #[command(flatten)]
+    pub written: Written,
+}
+
+/// How the declaration is written, and the diagnostics reported.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Written {
     /// The syntax of the declaration written (default: from the extension of -o, else YAML).
     #[arg(long, value_enum)]
     pub to: Option<Output>,
@@ -36,34 +74,77 @@ pub struct Request {
 }
 
 impl Source {
-    fn parts(&self) -> (Kind, &Request) {
+    fn written(&self) -> &Written {
         match self {
-            Source::Mcp(request) => (Kind::Mcp, request),
-            Source::Docker(request) => (Kind::Docker, request),
+            Source::Mcp(request) => &request.written,
+            Source::Docker(request) => &request.written,
         }
     }
 }
 
 impl Run for Source {
     fn renderer(&self) -> Renderer {
-        self.parts().1.report.renderer()
+        self.written().report.renderer()
     }
 
     fn run(&self, log: &mut Log<'_>) -> Outcome {
-        let (kind, request) = self.parts();
-        match request.declaration(kind, log) {
-            Ok(text) => write_out(request.output.as_deref(), text, log),
+        let written = self.written();
+        let declaration = Output::choose(written.output.as_deref(), written.to)
+            .map_err(|e| log.fail(Failed::Unusable, e))
+            .and_then(|output| {
+                let imported = match self {
+                    Source::Docker(request) => import::import(Kind::Docker, &request.file),
+                    Source::Mcp(request) => match &request.file {
+                        Some(file) => import::import(Kind::Mcp, file),
+                        None => request.listed(log)?,
+                    },
+                };
+                written.declaration(imported, output, log)
+            });
+        match declaration {
+            Ok(text) => write_out(written.output.as_deref(), text, log),
             Err(failed) => Outcome::failed(failed),
         }
     }
 }
 
-impl Request {
-    /// The tools imported as `kind` (warnings made errors with `--deny-warnings`), the
-    /// diagnostics logged, and the declaration rendered in the syntax asked for.
-    fn declaration(&self, kind: Kind, log: &mut Log<'_>) -> Result<String, Failed> {
-        let output = Output::choose(self.output.as_deref(), self.to).map_err(|e| log.fail(Failed::Unusable, e))?;
-        let imported = import::import(kind, &self.file);
+impl McpRequest {
+    /// The tools of the server the request names, listed live; a server that cannot
+    /// be listed is a usage error (exit 2), with what it last wrote on stderr.
+    fn listed(&self, log: &mut Log<'_>) -> Result<import::Imported, Failed> {
+        let timeout = Duration::from_secs(self.timeout);
+        let (listing, shown) = match &self.url {
+            Some(url) => {
+                let listing = live::http::Http::new(url, &self.headers, timeout)
+                    .and_then(|mut http| live::list_tools(&mut http, timeout));
+                (listing, url.clone())
+            }
+            None => {
+                let listing = live::stdio::StdioServer::start(&self.command)
+                    .and_then(|mut stdio| live::list_tools(&mut stdio, timeout));
+                (listing, self.command.join(" "))
+            }
+        };
+        let listing = listing.map_err(|error| {
+            let mut message = format!("{error}; nothing was written");
+            if !error.stderr().is_empty() {
+                message.push_str("\nthe server's last lines on stderr:");
+                for line in error.stderr() {
+                    message.push_str("\n  ");
+                    message.push_str(line);
+                }
+            }
+            log.fail(Failed::Unusable, message)
+        })?;
+        // Diagnostics point into the listing as the file `tools/list of <server>`.
+        Ok(import::import_listing(&listing, &format!("tools/list of {shown}"), self.name.as_deref()))
+    }
+}
+
+impl Written {
+    /// The tools imported (warnings made errors with `--deny-warnings`), the
+    /// diagnostics logged, and the declaration rendered in `output`.
+    fn declaration(&self, imported: import::Imported, output: Output, log: &mut Log<'_>) -> Result<String, Failed> {
         let mut diagnostics = Diagnostics::new(self.report.deny_warnings);
         diagnostics.extend(imported.diagnostics);
         let refused = diagnostics.has_errors();

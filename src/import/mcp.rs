@@ -12,13 +12,20 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::{Failure, IMPORT_SHAPE, IMPORT_TOOL, IMPORT_UNKNOWN_KEY, Loaded, Read, json_files, load};
+use super::{
+    Failure, IMPORT_NULL_SCHEMA, IMPORT_SHAPE, IMPORT_TOOL, IMPORT_UNKNOWN_KEY, Loaded, Read, json_files, load,
+};
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::pointer::Pointer;
 use crate::source::SourceFile;
 
 /// Keys of a `tools/list` result besides `tools`: the page's metadata, not tools.
 const RESULT_KEYS: &[&str] = &["_meta", "nextCursor", "ttlMs", "resultType", "cacheScope"];
+
+/// The keys of a result (protocol 2026-07-28) that say how long and for whom a client
+/// may cache the listing: served by `harn-catalog mcp`, not declared, so reported as
+/// left out.
+const CACHING_KEYS: &[&str] = &["ttlMs", "cacheScope"];
 
 /// MCP's tool annotations: the hints the catalog keeps (spec/contract.md a.3 step 8).
 const HINTS: &[&str] = &["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
@@ -103,13 +110,22 @@ fn locate<'d>(document: &'d Loaded, diagnostics: &mut Vec<Diagnostic>) -> Result
             for (key, value) in result {
                 let unknown = key != "tools" && !RESULT_KEYS.contains(&key.as_str());
                 let more_pages = key == "nextCursor" && !value.is_null();
-                if unknown || more_pages {
+                let caching = CACHING_KEYS.contains(&key.as_str());
+                if unknown || more_pages || caching {
                     let message = if more_pages {
                         "the result has a \"nextCursor\": only this page of tools is imported; list the next pages and import them too".to_owned()
+                    } else if caching {
+                        format!(
+                            "the listing's {key:?} ({value}) is how long clients may cache it, which a declaration does not hold; left out"
+                        )
                     } else {
                         format!("{key:?} is no key of a tools/list result; left out")
                     };
-                    diagnostics.push(IMPORT_UNKNOWN_KEY.diag(message).at(Origin::key(source, at.key(key))));
+                    let mut diagnostic = IMPORT_UNKNOWN_KEY.diag(message).at(Origin::key(source, at.key(key)));
+                    if caching {
+                        diagnostic = diagnostic.help("set it where the catalog is served: `harn-catalog mcp --ttl-ms --cache-scope`, or [mcp] in harn-catalog.toml");
+                    }
+                    diagnostics.push(diagnostic);
                 }
             }
             Ok((tools, at.key("tools")))
@@ -169,7 +185,11 @@ fn tool(source: &Arc<SourceFile>, at: Pointer, value: &Value, diagnostics: &mut 
     }
     for key in ["inputSchema", "outputSchema"] {
         match tool.get(key) {
-            None | Some(Value::Null) => {}
+            None => {}
+            Some(Value::Null) => {
+                let message = format!("tool {name:?}: \"{key}\" is null; the declaration leaves it out");
+                diagnostics.push(IMPORT_NULL_SCHEMA.diag(message).at(read.origin(&Pointer::root().key(key))));
+            }
             Some(schema @ (Value::Object(_) | Value::Bool(_))) => {
                 let upgraded = super::schema(&read, &Pointer::root().key(key), schema, diagnostics);
                 read.spec.insert(key.into(), upgraded);

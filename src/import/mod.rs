@@ -11,6 +11,7 @@
 
 pub mod cli;
 pub mod docker;
+pub mod live;
 pub mod mcp;
 pub mod rules;
 
@@ -25,7 +26,9 @@ use crate::paths::Confinement;
 use crate::pointer::Pointer;
 use crate::schema::upgrade::{self, Change, Draft};
 use crate::source::SourceFile;
-pub use rules::{IMPORT_CLI_METADATA, IMPORT_SHAPE, IMPORT_TOOL, IMPORT_UNKNOWN_KEY, IMPORT_UPGRADE};
+pub use rules::{
+    IMPORT_CLI_METADATA, IMPORT_NULL_SCHEMA, IMPORT_SHAPE, IMPORT_TOOL, IMPORT_UNKNOWN_KEY, IMPORT_UPGRADE,
+};
 
 /// What the importer reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,12 +113,46 @@ pub fn import(kind: Kind, path: &Path) -> Imported {
             return Imported { declaration: Err(failed), diagnostics };
         }
     };
+    declare(tools, None, diagnostics)
+}
+
+/// Imports the tools a running server listed (see [`live::list_tools`]), the registry
+/// named `name` (else the server's `serverInfo.name`) at the server's version. The
+/// listing is shown in diagnostics as the file `shown`, pretty-printed, as if it had
+/// been saved there.
+pub fn import_listing(listing: &live::Listing, shown: &str, name: Option<&str>) -> Imported {
+    let text = serde_json::to_string_pretty(&listing.result).expect("JSON serialises") + "\n";
+    let source = Arc::new(SourceFile::new(PathBuf::from(shown), text, crate::source::Format::Json));
+    let document = Loaded { source, value: listing.result.clone() };
+    let mut diagnostics = Vec::new();
+    let tools = match mcp::read(&document, &mut diagnostics) {
+        Ok(tools) => tools,
+        Err(Failure::Unreadable(d) | Failure::Rejected(d)) => {
+            diagnostics.push(d);
+            return Imported { declaration: Err(Failed::Refused), diagnostics };
+        }
+    };
+    let mut info = Map::new();
+    if let Some(name) = name.map(str::to_owned).or_else(|| listing.name.clone()) {
+        info.insert("name".into(), Value::String(name));
+    }
+    if let Some(version) = &listing.version {
+        info.insert("version".into(), Value::String(version.clone()));
+    }
+    declare(tools, (!info.is_empty()).then_some(info), diagnostics)
+}
+
+/// The declaration of the tools read, headed by `info`; refused when reading them
+/// found an error.
+fn declare(mut tools: Vec<Read>, info: Option<Map<String, Value>>, mut diagnostics: Vec<Diagnostic>) -> Imported {
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Imported { declaration: Err(Failed::Refused), diagnostics };
     }
-    let mut tools = tools;
     cli::resolve(&mut tools, &mut diagnostics);
     let mut declaration = Map::new();
+    if let Some(info) = info {
+        declaration.insert("info".into(), Value::Object(info));
+    }
     declaration.insert("tools".into(), Value::Array(tools.into_iter().map(|t| Value::Object(t.spec)).collect()));
     Imported { declaration: Ok(Value::Object(declaration)), diagnostics }
 }

@@ -325,6 +325,25 @@ fn every_output_leaves_through_the_one_writer() {
     assert!(writers.is_empty(), "files written outside src/emit/write.rs: {writers:?}");
 }
 
+/// harn-catalog runs nothing of its own accord: `git` for `diff --against`, and the
+/// server the user names after `import mcp --`, are the only processes it starts.
+#[test]
+fn only_two_files_start_a_process() {
+    let allowed = ["src/commands/diff/git.rs", "src/import/live/stdio.rs"];
+    let starters: Vec<String> = source_files()
+        .into_iter()
+        .map(|f| f.strip_prefix(common::root()).unwrap().display().to_string())
+        .filter(|f| !allowed.contains(&f.as_str()))
+        .filter(|f| {
+            let code = code_of(&std::fs::read_to_string(common::root().join(f)).unwrap());
+            let imports_command = code.contains("process::Command")
+                || code.lines().any(|l| l.contains("std::process::{") && l.contains("Command"));
+            imports_command || code.contains("libc::fork") || code.contains("libc::exec")
+        })
+        .collect();
+    assert!(starters.is_empty(), "files that start a process: {starters:?}");
+}
+
 #[test]
 fn the_reader_of_paths_finds_what_a_file_names() {
     // The checks above are only as good as this reading: a `use` of a sibling through

@@ -16,6 +16,7 @@ mod harn_bounds;
 mod harn_fuzz;
 mod harness;
 mod import;
+mod import_live;
 mod index;
 mod mcp_protocol;
 mod mcp_semantics;

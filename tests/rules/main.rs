@@ -284,16 +284,23 @@ fn run_for(rule: &Rule, path: &Path) -> Ran {
 /// fixture with `.imported.json` appended (a name no file has, so that the paths in
 /// the snapshots are the fixture's); the importer's diagnostics come first.
 fn imported(path: &Path) -> Ran {
-    let request = commands::import::Request {
-        file: path.to_path_buf(),
-        to: Some(import::Output::Json),
-        output: None,
-        report: ReportArgs::default(),
-    };
+    let written =
+        commands::import::Written { to: Some(import::Output::Json), output: None, report: ReportArgs::default() };
+    let file = path.to_path_buf();
     // A fixture named as Docker names its files (`*.tools.json`) is Docker's.
-    let docker = path.to_string_lossy().ends_with(".tools.json");
-    let source =
-        if docker { commands::import::Source::Docker(request) } else { commands::import::Source::Mcp(request) };
+    let source = if path.to_string_lossy().ends_with(".tools.json") {
+        commands::import::Source::Docker(commands::import::Request { file, written })
+    } else {
+        commands::import::Source::Mcp(commands::import::McpRequest {
+            file: Some(file),
+            command: Vec::new(),
+            url: None,
+            headers: Vec::new(),
+            name: None,
+            timeout: 30,
+            written,
+        })
+    };
     let (mut diagnostics, outcome) = run(&source);
     let Stdout::Text(text) = outcome.stdout else {
         return Ran { diagnostics, catalog: None, ended: outcome.ended };
