@@ -9,6 +9,11 @@
 //! deny_warnings = false            # treat warnings as errors (default: false)
 //! surface = "auto"                 # for a .harn input: auto, exports or script
 //!
+//! [[catalog]]                      # an MCP server's tools, snapshotted: run by
+//! server = ["python", "server.py"] # `gen --run-servers`, compared with the snapshot
+//! output = "catalogs/server.json"  # by `check --run-servers` (or url = "https://…",
+//!                                  # headers = ["Authorization: Bearer …"])
+//!
 //! [[sdk]]                          # a generated SDK, written as a folder
 //! input = "registry.yaml"
 //! output = "sdk/typescript"        # the folder, relative to this file
@@ -138,11 +143,26 @@ pub struct Input {
     pub surface: Surface,
 }
 
-/// One catalog to generate.
+/// One catalog to generate, from an input file or from a server's tools: exactly one
+/// of `input`, `server` and `url` (checked as the configuration is read; see
+/// [`CatalogTarget::source`]).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogTarget {
-    pub input: Spanned<PathBuf>,
+    #[serde(default)]
+    pub input: Option<Spanned<PathBuf>>,
+    /// An MCP server to start over stdio: the program and its arguments.
+    #[serde(default)]
+    pub server: Option<Spanned<Vec<String>>>,
+    /// An MCP server's Streamable HTTP endpoint.
+    #[serde(default)]
+    pub url: Option<Spanned<String>>,
+    /// Headers sent to `url`, as `Name: value`.
+    #[serde(default)]
+    pub headers: Vec<String>,
+    /// Seconds to wait for each answer of the server (default 30).
+    #[serde(default)]
+    pub timeout: Option<u64>,
     pub output: Spanned<PathBuf>,
     #[serde(default)]
     pub pretty: bool,
@@ -151,6 +171,43 @@ pub struct CatalogTarget {
     /// For a `.harn` input: `auto` (default), `exports` or `script`.
     #[serde(default)]
     pub surface: Surface,
+}
+
+/// Where a catalog target's tools come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CatalogSource<'t> {
+    /// A file compiled, relative to the configuration's folder.
+    Input(&'t Path),
+    /// An MCP server started over stdio: its program and arguments.
+    Server(&'t [String]),
+    /// An MCP server reached over Streamable HTTP.
+    Url(&'t str),
+}
+
+impl CatalogTarget {
+    /// Where the tools come from; a configuration that [`load`] accepted names one.
+    pub fn source(&self) -> CatalogSource<'_> {
+        match (&self.input, &self.server, &self.url) {
+            (Some(input), _, _) => CatalogSource::Input(input.get_ref()),
+            (None, Some(server), _) => CatalogSource::Server(server.get_ref()),
+            (None, None, Some(url)) => CatalogSource::Url(url.get_ref()),
+            (None, None, None) => unreachable!("load refuses a [[catalog]] without input, server or url"),
+        }
+    }
+
+    /// A server's name for messages: its command line or URL; `None` for a file.
+    pub fn server_name(&self) -> Option<String> {
+        match self.source() {
+            CatalogSource::Input(_) => None,
+            CatalogSource::Server(command) => Some(command.join(" ")),
+            CatalogSource::Url(url) => Some(url.to_owned()),
+        }
+    }
+
+    /// How many of `input`, `server` and `url` it names.
+    fn sources(&self) -> usize {
+        usize::from(self.input.is_some()) + usize::from(self.server.is_some()) + usize::from(self.url.is_some())
+    }
 }
 
 /// One SDK to generate: a folder the generator owns (`check` reports files in it that
@@ -212,6 +269,22 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
         line: e.span().map(|span| crate::source::LineIndex::new(&text).line_col(&text, span.start).line),
         message: e.message().trim().to_owned(),
     })?;
+    let line_of = |span: std::ops::Range<usize>| crate::source::LineIndex::new(&text).line_col(&text, span.start).line;
+    for target in &file.catalog {
+        let problem = match target.sources() {
+            1 if target.server.as_ref().is_some_and(|s| s.get_ref().is_empty()) => "`server` names no program",
+            1 if !target.headers.is_empty() && target.url.is_none() => "`headers` go with `url` only",
+            1 => continue,
+            0 => "a [[catalog]] names none of `input`, `server` and `url`",
+            _ => "a [[catalog]] names more than one of `input`, `server` and `url`",
+        };
+        let message = format!("{problem} (the one writing {})", target.output.get_ref().display());
+        return Err(ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line: Some(line_of(target.output.span())),
+            message,
+        });
+    }
     let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let source = Arc::new(SourceFile::new(path, text, Format::Toml));
     Ok(Config {
@@ -242,8 +315,9 @@ impl Config {
     /// configuration that lists none (see [`Config::targets`]).
     pub fn inputs(&self) -> Result<Vec<Input>, ConfigError> {
         self.targets()?;
-        let named =
-            self.catalogs.iter().map(|t| (&t.input, t.surface)).chain(self.sdks.iter().map(|t| (&t.input, t.surface)));
+        // A server's catalog has no input file: its tools are listed live, or not at all.
+        let catalogs = self.catalogs.iter().filter_map(|t| Some((t.input.as_ref()?, t.surface)));
+        let named = catalogs.chain(self.sdks.iter().map(|t| (&t.input, t.surface)));
         let mut inputs: Vec<Input> = Vec::new();
         for input in named.map(|(path, surface)| Input { path: self.root.join(path.get_ref()), surface }) {
             if !inputs.contains(&input) {
@@ -262,7 +336,11 @@ impl Config {
     /// A refusal for every input and output that leads outside `project`, pointing at
     /// the path in the configuration. Nothing is read or written to find them.
     pub fn paths_outside(&self, project: &Path) -> Vec<Diagnostic> {
-        let catalogs = self.catalogs.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
+        let catalogs = self
+            .catalogs
+            .iter()
+            .flat_map(|t| [t.input.as_ref().map(|i| ("input", i)), Some(("output", &t.output))])
+            .flatten();
         let sdks = self.sdks.iter().flat_map(|t| [("input", &t.input), ("output", &t.output)]);
         let budgets = self.budgets.iter().map(|b| ("input", &b.input));
         let named = catalogs.chain(sdks).chain(budgets);

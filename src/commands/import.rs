@@ -114,26 +114,14 @@ impl McpRequest {
     fn listed(&self, log: &mut Log<'_>) -> Result<import::Imported, Failed> {
         let timeout = Duration::from_secs(self.timeout);
         let (listing, shown) = match &self.url {
-            Some(url) => {
-                let listing = live::http::Http::new(url, &self.headers, timeout)
-                    .and_then(|mut http| live::list_tools(&mut http, timeout));
-                (listing, url.clone())
-            }
-            None => {
-                let listing = live::stdio::StdioServer::start(&self.command)
-                    .and_then(|mut stdio| live::list_tools(&mut stdio, timeout));
-                (listing, self.command.join(" "))
-            }
+            Some(url) => (live::list_over_http(url, &self.headers, timeout), url.clone()),
+            None => (live::list_over_stdio(&self.command, None, timeout), self.command.join(" ")),
         };
         let listing = listing.map_err(|error| {
-            let mut message = format!("{error}; nothing was written");
-            if !error.stderr().is_empty() {
-                message.push_str("\nthe server's last lines on stderr:");
-                for line in error.stderr() {
-                    message.push_str("\n  ");
-                    message.push_str(line);
-                }
-            }
+            // "nothing was written" belongs to the error's first line.
+            let report = error.report();
+            let (first, rest) = report.split_once('\n').map_or((report.as_str(), None), |(a, b)| (a, Some(b)));
+            let message = format!("{first}; nothing was written{}", rest.map(|r| format!("\n{r}")).unwrap_or_default());
             log.fail(Failed::Unusable, message)
         })?;
         // Diagnostics point into the listing as the file `tools/list of <server>`.

@@ -5,8 +5,8 @@
 //! name; each pair is compared field by field (`metadata`) and schema by schema
 //! (`schema`), with the direction of each schema in mind: an input is what callers
 //! send, so accepting less breaks them; an output or an error is what they receive,
-//! so producing more does. Every change is raised by a [`DiffRule`] declared next to
-//! the code that finds it, with a level per side, and carries a [`fingerprint`] by
+//! so producing more does. Every change is raised by a [`DiffRule`] (each declared in a
+//! file of its own under `rules/`), with a level per side, and carries a [`fingerprint`] by
 //! which a reviewer can accept it ([`accept`]).
 //!
 //! [`fingerprint`]: Change::fingerprint

@@ -31,6 +31,7 @@ mod sdk;
 mod sdk_rust;
 mod sdk_typescript;
 mod search_ranking;
+mod servers;
 mod skills;
 mod spec_examples;
 mod typescript;

@@ -4,6 +4,7 @@ it behaves:
 
   paged        two pages of tools; a log notification and a ping to the client on
                the way, and lines on stderr
+  shrunk       the first page of `paged` only: `close_ticket` is gone
   null-schema  one tool whose inputSchema is null
   exits        writes on stderr, then exits with status 3 when asked to initialize
   garbage      prints a banner on stdout, as a server that logs to stdout does
@@ -58,6 +59,8 @@ for line in sys.stdin:
             result = {"tools": [{"name": "list_boards", "inputSchema": None}]}
         elif request.get("params", {}).get("cursor") == "page-2":
             result = {"tools": [tool("close_ticket", annotations={"destructiveHint": True})], "ttlMs": 60000}
+        elif behaviour == "shrunk":
+            result = {"tools": [tool("open_ticket", title="Open a ticket")]}
         else:
             # The client must answer a ping before its tools/list is answered.
             send({"jsonrpc": "2.0", "id": "ping-1", "method": "ping"})

@@ -178,9 +178,16 @@ fn pairs(request: &Request, config: Option<&Config>, log: &mut Log<'_>) -> Resul
                 ));
             };
             let inputs = config.inputs().map_err(|e| log.fail(Failed::Unusable, e))?;
+            // A server's tools are its committed snapshot: the catalog its target writes.
+            let snapshots = config
+                .catalogs
+                .iter()
+                .filter(|t| t.server_name().is_some())
+                .map(|t| config::Input { path: config.root.join(t.output.get_ref()), surface: t.surface });
             // Each input on the surface its target compiles, whatever `--surface` says.
             inputs
                 .into_iter()
+                .chain(snapshots)
                 .map(|input| Pair {
                     old: OldSide::AtRevision { revision: revision.to_owned(), path: input.path.clone() },
                     new: input.path,

@@ -62,6 +62,19 @@ pub enum LiveError {
 }
 
 impl LiveError {
+    /// The error, then the server's last stderr lines under a heading, for the user.
+    pub fn report(&self) -> String {
+        let mut message = self.to_string();
+        if !self.stderr().is_empty() {
+            message.push_str("\nthe server's last lines on stderr:");
+            for line in self.stderr() {
+                message.push_str("\n  ");
+                message.push_str(line);
+            }
+        }
+        message
+    }
+
     /// The last lines the server wrote on stderr before it failed, oldest first.
     pub fn stderr(&self) -> &[String] {
         match self {
@@ -84,6 +97,25 @@ pub trait Transport {
     fn notify(&mut self, message: &Value) -> Result<(), LiveError>;
     /// What the server last wrote on stderr, for an error (none over HTTP).
     fn stderr_tail(&self) -> Vec<String>;
+}
+
+/// Starts the server `command` (a program and its arguments) in `folder` (else the
+/// current folder) and lists its tools; it is stopped, with whatever it started,
+/// before this returns.
+pub fn list_over_stdio(
+    command: &[String],
+    folder: Option<&std::path::Path>,
+    timeout: Duration,
+) -> Result<Listing, LiveError> {
+    let mut server = stdio::StdioServer::start(command, folder)?;
+    list_tools(&mut server, timeout)
+}
+
+/// Lists the tools of the server at the Streamable HTTP endpoint `url`, sending
+/// `headers` (`Name: value`) with every message.
+pub fn list_over_http(url: &str, headers: &[String], timeout: Duration) -> Result<Listing, LiveError> {
+    let mut server = http::Http::new(url, headers, timeout)?;
+    list_tools(&mut server, timeout)
 }
 
 /// Lists the tools of the server at the other end of `transport`, each answer awaited

@@ -44,8 +44,8 @@ pub struct StdioServer {
 
 impl StdioServer {
     /// Starts `command` (a program and its arguments) with piped stdin, stdout and
-    /// stderr.
-    pub fn start(command: &[String]) -> Result<StdioServer, LiveError> {
+    /// stderr, in the folder `folder` (else the current one).
+    pub fn start(command: &[String], folder: Option<&std::path::Path>) -> Result<StdioServer, LiveError> {
         let shown = command.join(" ");
         let (program, arguments) = command.split_first().ok_or_else(|| LiveError::CannotStart {
             command: shown.clone(),
@@ -53,6 +53,9 @@ impl StdioServer {
         })?;
         let mut builder = Command::new(program);
         builder.args(arguments).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        if let Some(folder) = folder {
+            builder.current_dir(folder);
+        }
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut builder, 0);
         let mut child = builder.spawn().map_err(|error| LiveError::CannotStart { command: shown, error })?;

@@ -6,10 +6,12 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+mod servers;
+
 use super::lint::Linted;
 use super::{Mode, Outcome, Run, RunArgs, index, sdk};
 use crate::compile::{self, Options};
-use crate::config::{self, Config};
+use crate::config::{self, CatalogSource, Config};
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
 use crate::drift::{self, Owned};
@@ -23,6 +25,12 @@ pub struct Request {
     /// The configuration listing inputs and outputs.
     #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
     pub config: PathBuf,
+    /// Start each MCP server a `[[catalog]]` names (`server`, `url`) and list its tools:
+    /// `gen` writes them as the catalog (the snapshot to commit), `check` reports each
+    /// change from the committed snapshot with the `diff` rules. Without it no process
+    /// starts, and those catalogs are skipped, by name.
+    #[arg(long)]
+    pub run_servers: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -85,10 +93,11 @@ struct Generation<'a> {
 }
 
 /// The catalogs to write, and each one's records, for naming the tools a stale one
-/// moves.
+/// moves; the servers' apart, which `check` compares change by change.
 struct Catalogs {
     expected: Vec<Artifact>,
     compiled: Vec<ToolCatalog>,
+    servers: Vec<servers::Live>,
 }
 
 /// Each SDK: its folder, which its drift check owns, and its files.
@@ -101,24 +110,42 @@ impl Generation<'_> {
     }
 
     /// Every `[[catalog]]` compiled, its diagnostics logged; refused when one input
-    /// was (after all are compiled, so that one run shows every refusal).
+    /// was (after all are compiled, so that one run shows every refusal). A server's
+    /// catalog is listed live with `--run-servers`, else skipped (and said so).
     fn catalogs(&self, log: &mut Log<'_>) -> Result<Catalogs, Failed> {
         let targets = self.config.targets().map_err(|e| log.fail(Failed::Unusable, e))?;
-        let mut catalogs = Catalogs { expected: Vec::new(), compiled: Vec::new() };
+        let mut catalogs = Catalogs { expected: Vec::new(), compiled: Vec::new(), servers: Vec::new() };
         let mut refused = false;
         for target in targets {
             let options = self.options(target.deny_warnings, target.surface);
-            let input = self.config.root.join(target.input.get_ref());
-            let compilation = compile::compile_file_in(&input, options, &self.confinement);
+            let compilation = match target.source() {
+                CatalogSource::Input(input) => {
+                    compile::compile_file_in(&self.config.root.join(input), options, &self.confinement)
+                }
+                _ if !self.request.run_servers => {
+                    let name = target.server_name().unwrap_or_default();
+                    log.text(&format!(
+                        "note: skipped the catalog of the server `{name}` ({}): pass --run-servers to start it\n",
+                        target.output.get_ref().display()
+                    ));
+                    continue;
+                }
+                _ => servers::compile(target, &self.config.root, options, log)?,
+            };
             log.diagnostics(compilation.diagnostics.as_slice());
             match compilation.result {
                 Ok(compiled) => {
                     let catalog = compiled.catalog;
-                    catalogs.expected.push(Artifact {
+                    let artifact = Artifact {
                         path: target.output.get_ref().to_string_lossy().replace('\\', "/"),
                         contents: emit::canonical_json(&catalog, Layout::pretty_if(target.pretty)),
-                    });
-                    catalogs.compiled.push(catalog);
+                    };
+                    if let Some(name) = target.server_name() {
+                        catalogs.servers.push(servers::Live { name, artifact, catalog });
+                    } else {
+                        catalogs.expected.push(artifact);
+                        catalogs.compiled.push(catalog);
+                    }
                 }
                 Err(Failed::Unusable) => return Err(Failed::Unusable),
                 Err(Failed::Refused) => refused = true,
@@ -216,6 +243,9 @@ impl Generation<'_> {
                 |path: &str| catalogs.expected.iter().position(|a| a.path == path).map(|k| &catalogs.compiled[k]);
             log.text(&drift::moved_contracts(root, &findings, fresh));
         }
+        for live in &catalogs.servers {
+            stale |= servers::changed(root, live, &format!("{} --run-servers", self.bless()), log);
+        }
         for (folder, files) in sdks {
             let findings = sdk::drift(folder, files).map_err(|e| unusable(log, e))?;
             if !findings.is_empty() {
@@ -229,8 +259,10 @@ impl Generation<'_> {
     /// `gen`: every file of every output staged before any is renamed into place; the
     /// text names each file written, or says all are up to date.
     fn write(&self, catalogs: &Catalogs, sdks: &Sdks) -> Result<String, std::io::Error> {
+        let snapshots: Vec<Artifact> = catalogs.servers.iter().map(|live| live.artifact.clone()).collect();
         let everything: Vec<(PathBuf, &[Artifact])> =
             std::iter::once((self.config.root.clone(), catalogs.expected.as_slice()))
+                .chain(std::iter::once((self.config.root.clone(), snapshots.as_slice())))
                 .chain(sdks.iter().map(|(folder, files)| (folder.clone(), files.as_slice())))
                 .collect();
         let written = emit::write::write_all(&everything)?;
