@@ -12,6 +12,7 @@ use super::Accepted;
 use super::{Change, Level};
 use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text};
 use crate::emit::markdown::cell;
+use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
 
 /// The `--format` of `harn-catalog diff`.
@@ -277,18 +278,36 @@ fn human_change(change: &Change, color: bool) -> String {
     if let Some(excerpt) = &excerpt {
         group = excerpt.push_into(group, AnnotationKind::Primary);
     }
-    let side = |pointer: &crate::pointer::Pointer, value: &Option<Value>| match value {
-        Some(value) => format!("{pointer}: {}", shorten(&value.to_string())),
-        None => format!("{pointer}: absent"),
-    };
-    group = group.element(Shown::NOTE.message(format!("old {}", side(&change.old_pointer, &change.old))));
-    group = group.element(Shown::NOTE.message(format!("new {}", side(&change.new_pointer, &change.new))));
+    group = group
+        .element(Shown::NOTE.message(format!("old {}", side(&change.old_pointer, &change.old, &change.new_pointer))));
+    group = group
+        .element(Shown::NOTE.message(format!("new {}", side(&change.new_pointer, &change.new, &change.old_pointer))));
     let mut fingerprint = format!("fingerprint {}", change.fingerprint());
     if let Some(reason) = &change.accepted {
         let _ = write!(fingerprint, ", accepted: {reason}");
     }
     group = group.element(Shown::NOTE.message(fingerprint));
     report_text(&[group], excerpt.iter(), color)
+}
+
+/// One side of a change for its note: the value at `pointer`, or, when the side has
+/// none there, what it lacks. For an addition or a removal the pointer is the object
+/// or list that lacks it (the `other` side's pointer leads on into it): that object
+/// exists, and the note names the member it has no value for, as the other side
+/// spells it (an entry of a list, whose index is the other side's, just "such entry").
+fn side(pointer: &Pointer, value: &Option<Value>, other: &Pointer) -> String {
+    if let Some(value) = value {
+        return format!("{pointer}: {}", shorten(&value.to_string()));
+    }
+    let rest = other.segments().strip_prefix(pointer.segments()).unwrap_or_default();
+    match rest.first() {
+        None => format!("{pointer}: absent"),
+        Some(Segment::Index(_)) => format!("{pointer}: has no such entry"),
+        Some(Segment::Key(_)) => {
+            let member = Pointer::from_segments(rest).to_string();
+            format!("{pointer}: has no {}", member.trim_start_matches('/'))
+        }
+    }
 }
 
 /// A value's JSON cut to about 120 characters, on a char boundary.

@@ -367,10 +367,6 @@ pub(super) struct Cmp<'a, 'c> {
     pub(super) seen: HashMap<(usize, usize), Flags>,
     /// How many comparisons are under way, one inside the other.
     pub(super) depth: usize,
-    /// The old schema's root, and every property name declared anywhere in it or in
-    /// the components it reaches (found when first needed).
-    pub(super) old_root: Option<&'a Value>,
-    pub(super) old_names: Option<Rc<HashSet<&'a str>>>,
     /// Whether both schemas, and every component they reach, are the same: then a
     /// `$dynamicRef` or an `$id` means the same on both sides.
     pub(super) same_everywhere: bool,

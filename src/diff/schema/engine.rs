@@ -34,8 +34,6 @@ impl<'a, 'c> Cmp<'a, 'c> {
             out: Vec::new(),
             seen: HashMap::new(),
             depth: 0,
-            old_root: None,
-            old_names: None,
             same_everywhere: false,
             annotations: true,
         }
@@ -57,48 +55,16 @@ impl<'a, 'c> Cmp<'a, 'c> {
                 _ => true,
             })
         };
-        Cmp { old_root: Some(old_root), same_everywhere, ..Cmp::new(side, tool, components) }
+        Cmp { same_everywhere, ..Cmp::new(side, tool, components) }
     }
 
     /// A fresh comparison of the same side, whose findings are thrown away.
     fn scratch(&self) -> Cmp<'a, 'c> {
         Cmp {
-            old_root: self.old_root,
-            old_names: self.old_names.clone(),
             same_everywhere: self.same_everywhere,
             annotations: false,
             ..Cmp::new(self.side, self.tool, self.components)
         }
-    }
-
-    /// Whether the old schema declares a property of this name anywhere (in any
-    /// object, or in a component it reaches): a name it never declared is no part of
-    /// its contract.
-    pub fn declared_anywhere(&mut self, name: &str) -> bool {
-        if self.old_names.is_none() {
-            let mut names = HashSet::new();
-            let mut pending: Vec<&'a Value> = self.old_root.into_iter().collect();
-            let mut reached: HashSet<&'a str> = HashSet::new();
-            let components = self.components.old.components;
-            while let Some(schema) = pending.pop() {
-                walk::visit(schema, |_, node| {
-                    if let Some(Value::Object(properties)) = walk::keyword(node, "properties") {
-                        names.extend(properties.keys().map(String::as_str));
-                    }
-                    if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
-                        if let Target::Component { name, .. } = Target::of(reference) {
-                            if let Some((key, component)) = components.and_then(|c| c.get_key_value(name.as_str())) {
-                                if reached.insert(key.as_str()) {
-                                    pending.push(component);
-                                }
-                            }
-                        }
-                    }
-                });
-            }
-            self.old_names = Some(Rc::new(names));
-        }
-        self.old_names.as_ref().is_some_and(|names| names.contains(name))
     }
 
     /// What a message calls the place at `path`.

@@ -193,7 +193,9 @@ fn properties<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pat
         }
         let child = path.property(name);
         match fallback(a, true) {
-            Fallback::Open if !scope.declared.contains(name) && !scope.closed && !cmp.declared_anywhere(name) => {
+            // Compared at its own place only: the same name declared elsewhere (in a
+            // branch, in a nested object) says nothing of this one.
+            Fallback::Open if !scope.declared.contains(name) && !scope.closed => {
                 let message = format!("new property {}", cmp.subject(&child));
                 let new = Some(pb.value);
                 flags |=
