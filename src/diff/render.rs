@@ -9,6 +9,7 @@ use annotate_snippets::{AnnotationKind, Group, Level as Shown};
 use serde_json::{Value, json};
 
 use super::Accepted;
+use super::rules::CONTRACT_HASH_CHANGED;
 use super::{Change, Level};
 use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text};
 use crate::emit::markdown::cell;
@@ -50,11 +51,37 @@ impl Report<'_> {
         }
     }
 
-    /// The changes grouped by tool (catalog-wide changes first, then the tools in
-    /// order of their worst change, then name), each group worst first.
+    /// The changes a reader is shown one by one: all but the `contract-hash-changed`
+    /// of a tool that has another change, whose move its heading names instead
+    /// ([`Report::hash_move`]). `--format json` lists every change.
+    fn listed(&self) -> Vec<&Change> {
+        self.changes.iter().filter(|change| self.hash_move_folded(change).is_none()).collect()
+    }
+
+    /// `Some(tool)` when `change` is the contract-hash move of a tool with other changes.
+    fn hash_move_folded<'c>(&self, change: &'c Change) -> Option<&'c str> {
+        let tool = change.tool.as_deref()?;
+        let is_hash = |c: &Change| c.rule.code == CONTRACT_HASH_CHANGED.code;
+        let others = self.changes.iter().any(|c| c.tool.as_deref() == Some(tool) && !is_hash(c));
+        (is_hash(change) && others).then_some(tool)
+    }
+
+    /// `; contract hash sha256:d74a7e66… → sha256:672f41b2…` for the heading of a tool
+    /// whose hash move is folded into it; empty otherwise.
+    fn hash_move(&self, tool: Option<&str>) -> String {
+        let moved = self.changes.iter().find(|c| tool.is_some() && self.hash_move_folded(c) == tool);
+        let short = |value: &Option<Value>| {
+            let text = value.as_ref().and_then(Value::as_str).unwrap_or_default();
+            text.char_indices().nth(15).map_or_else(|| text.to_owned(), |(cut, _)| format!("{}…", &text[..cut]))
+        };
+        moved.map_or_else(String::new, |c| format!("; contract hash {} → {}", short(&c.old), short(&c.new)))
+    }
+
+    /// The listed changes grouped by tool (catalog-wide changes first, then the tools
+    /// in order of their worst change, then name), each group worst first.
     fn by_tool(&self) -> Vec<(Option<&str>, Vec<&Change>)> {
         let mut groups: BTreeMap<Option<&str>, Vec<&Change>> = BTreeMap::new();
-        for change in self.changes {
+        for change in self.listed() {
             groups.entry(change.tool.as_deref()).or_default().push(change);
         }
         let mut groups: Vec<_> = groups.into_iter().collect();
@@ -75,9 +102,10 @@ impl Report<'_> {
         for (tool, changes) in self.by_tool() {
             let _ = writeln!(
                 out,
-                "{}: {}\n",
+                "{}: {}{}\n",
                 tool.map_or_else(|| "catalog".to_owned(), |t| format!("tool `{t}`")),
-                counts(&changes)
+                counts(&changes),
+                self.hash_move(tool)
             );
             for change in changes {
                 out.push_str(&human_change(change, color));
@@ -92,7 +120,7 @@ impl Report<'_> {
                 accepted.fingerprint.get_ref()
             );
         }
-        let all: Vec<&Change> = self.changes.iter().collect();
+        let all = self.listed();
         if all.is_empty() {
             out.push_str("no changes\n");
         } else {
@@ -147,7 +175,7 @@ impl Report<'_> {
 
     fn github(&self) -> String {
         let mut out = String::new();
-        for change in self.changes {
+        for change in self.listed() {
             let command = match (change.level, &change.accepted) {
                 (Level::Breaking, None) => "error",
                 (Level::Breaking | Level::Warning, _) => "warning",
@@ -188,7 +216,7 @@ impl Report<'_> {
     }
 
     fn markdown(&self) -> String {
-        let all: Vec<&Change> = self.changes.iter().collect();
+        let all = self.listed();
         let mut out = String::from("## harn-catalog diff\n\n");
         if all.is_empty() {
             out.push_str("No changes.\n");
@@ -217,7 +245,12 @@ impl Report<'_> {
             if shown.is_empty() {
                 continue;
             }
-            let _ = writeln!(out, "### {}\n", tool.map_or_else(|| "Catalog".to_owned(), |t| format!("`{}`", cell(t))));
+            let heading = tool.map_or_else(|| "Catalog".to_owned(), |t| format!("`{}`", cell(t)));
+            let moved = self.hash_move(tool);
+            let _ = writeln!(out, "### {heading}\n");
+            if !moved.is_empty() {
+                let _ = writeln!(out, "Contract hash: {}\n", cell(moved.trim_start_matches("; contract hash ")));
+            }
             out.push_str("| level | rule | side | change | where |\n|---|---|---|---|---|\n");
             for change in shown {
                 let level = match &change.accepted {

@@ -15,6 +15,8 @@ struct Hint {
     name: &'static str,
     /// What the tool promises while the effective value holds, for messages.
     promise: &'static str,
+    /// The value MCP assumes when the hint is absent.
+    default: bool,
     /// The declared value.
     declared: fn(&ToolPresentationAnnotations) -> Option<bool>,
     /// Whether the promise holds, from every hint.
@@ -26,22 +28,31 @@ fn read_only(a: &ToolPresentationAnnotations) -> bool {
 }
 
 const HINTS: [Hint; 4] = [
-    Hint { name: "readOnlyHint", promise: "to be read-only", declared: |a| a.read_only_hint, kept: read_only },
+    Hint {
+        name: "readOnlyHint",
+        promise: "to be read-only",
+        default: false,
+        declared: |a| a.read_only_hint,
+        kept: read_only,
+    },
     Hint {
         name: "destructiveHint",
         promise: "to be non-destructive",
+        default: true,
         declared: |a| a.destructive_hint,
         kept: |a| read_only(a) || !a.destructive_hint.unwrap_or(true),
     },
     Hint {
         name: "idempotentHint",
         promise: "to be idempotent",
+        default: false,
         declared: |a| a.idempotent_hint,
         kept: |a| read_only(a) || a.idempotent_hint.unwrap_or(false),
     },
     Hint {
         name: "openWorldHint",
         promise: "to keep to a closed world",
+        default: true,
         declared: |a| a.open_world_hint,
         kept: |a| !a.open_world_hint.unwrap_or(true),
     },
@@ -56,21 +67,38 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
     let none = ToolPresentationAnnotations::default();
     let old = pair.old.annotations.as_ref().unwrap_or(&none);
     let new = pair.new.annotations.as_ref().unwrap_or(&none);
+    let moved = |hint: &Hint| ((hint.kept)(old), (hint.kept)(new));
+    // The promises that moved only because readOnlyHint did (which implies them): said
+    // with readOnlyHint's own change, not as changes of their own.
+    let implied: Vec<&Hint> = HINTS[1..]
+        .iter()
+        .filter(|hint| (hint.declared)(old) == (hint.declared)(new) && moved(hint).0 != moved(hint).1)
+        .collect();
     for hint in &HINTS {
         let (old_value, new_value) = ((hint.declared)(old), (hint.declared)(new));
-        let (old_kept, new_kept) = ((hint.kept)(old), (hint.kept)(new));
-        let spelled = if old_value == new_value {
-            // Changed through readOnlyHint, which implies this one.
-            let (old_ro, new_ro) = (old.read_only_hint, new.read_only_hint);
-            format!("{} {} and readOnlyHint {} → {}", hint.name, shown(old_value), shown(old_ro), shown(new_ro))
+        let (old_kept, new_kept) = moved(hint);
+        if implied.iter().any(|h| h.name == hint.name) {
+            continue;
+        }
+        let spelled = format!("{} {} → {}", hint.name, shown(old_value), shown(new_value));
+        let also = if hint.name == "readOnlyHint" && !implied.is_empty() {
+            let promises: Vec<&str> = implied.iter().map(|h| h.promise).collect();
+            let joined = if new_kept { ", and with it" } else { ", nor, as its other hints are absent," };
+            format!("{joined} {}", promises.join(" and "))
         } else {
-            format!("{} {} → {}", hint.name, shown(old_value), shown(new_value))
+            String::new()
         };
         let (rule, message) = match (old_kept, new_kept) {
-            (true, false) => (ANNOTATION_WEAKENED, format!("{spelled}: the tool no longer promises {}", hint.promise)),
-            (false, true) => (ANNOTATION_STRENGTHENED, format!("{spelled}: the tool now promises {}", hint.promise)),
-            _ if old_value != new_value => (METADATA_CHANGED, format!("{spelled}: the tool promises what it did")),
-            _ => continue,
+            (true, false) => {
+                (ANNOTATION_WEAKENED, format!("{spelled}: the tool no longer promises {}{also}", hint.promise))
+            }
+            (false, true) => {
+                (ANNOTATION_STRENGTHENED, format!("{spelled}: the tool now promises {}{also}", hint.promise))
+            }
+            // A hint spelled out at the value MCP assumes without it means the same to
+            // every client: no change.
+            _ if old_value.unwrap_or(hint.default) == new_value.unwrap_or(hint.default) => continue,
+            _ => (METADATA_CHANGED, format!("{spelled}: the tool promises what it did")),
         };
         let at = |entry: &crate::pointer::Pointer| entry.key("annotations").key(hint.name);
         out.push(

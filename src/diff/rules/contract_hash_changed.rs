@@ -12,6 +12,13 @@ declare_diff_rule! {
     /// they break callers; this one names the tools a runtime that pins contracts by
     /// hash (a task's immutable catalog snapshot) must re-resolve.
     ///
+    /// ## Where it is shown
+    /// A reader needs it once per tool, not as a change of its own beside the change
+    /// that moved it: when the tool has another change, the human and Markdown
+    /// reports name the move in the tool's heading and GitHub annotations leave it
+    /// out; a tool whose hash moved with no other change reported gets it as its one
+    /// line. `--format json` lists it for every tool, as a change of its own.
+    ///
     /// ## Example
     /// `widgets.get` gains an optional `verbose` property: its hash moves from
     /// `sha256:8b91…` to `sha256:3f75…`.
