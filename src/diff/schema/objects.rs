@@ -213,7 +213,11 @@ fn properties<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pat
 }
 
 fn verb(cmp: &Cmp<'_, '_>) -> &'static str {
-    if cmp.side == crate::diff::Side::Input { "any value is accepted there" } else { "it can now hold any value" }
+    if cmp.side == crate::diff::Side::Input {
+        "any value is accepted there, and a caller that still sends it may have it ignored"
+    } else {
+        "it can now hold any value"
+    }
 }
 
 /// What each side does with the names neither declares.
