@@ -14,9 +14,23 @@ fn keyword(c: &Conjunct<'_>) -> &'static str {
     if c.has("const") { "const" } else { "enum" }
 }
 
+/// The values `c` lists, unless they are every value its `type` admits (`{type:
+/// boolean, enum: [true, false]}`), which restricts nothing: such a list is no list.
+fn restricting<'a>(c: &Conjunct<'a>) -> Option<Vec<(&'a Value, Pointer)>> {
+    let listed = types::listed(c)?;
+    let allowed = types::declared(c);
+    let finite = [Value::Null, Value::Bool(false), Value::Bool(true)];
+    let exhaustive = allowed & !(types::NULL | types::BOOLEAN) == 0
+        && finite
+            .iter()
+            .filter(|v| types::of_value(v) & allowed != 0)
+            .all(|v| listed.iter().any(|(w, _)| json_eq(v, w)));
+    (!exhaustive).then_some(listed)
+}
+
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
     let subject = cmp.subject(path);
-    match (types::listed(a), types::listed(b)) {
+    match (restricting(a), restricting(b)) {
         (None, None) => Flags::NONE,
         (None, Some(_)) => {
             let kw = keyword(b);
