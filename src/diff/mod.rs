@@ -29,7 +29,7 @@ use sha2::{Digest, Sha256};
 
 pub use accept::Accepted;
 pub use contract_hash::{Moved, moved};
-pub use render::{DiffFormat, Report};
+pub use render::{DiffFormat, Named, Report};
 pub use rule::{DiffRule, Levels, RegisteredDiffRule, all_diff_rules};
 
 use crate::contract::ToolCatalog;
@@ -115,6 +115,10 @@ pub struct Change {
     pub message: String,
     /// Where `new_pointer` was written in the new side's source, when it has one.
     pub origin: Option<Origin>,
+    /// For what the new side has no place for (a removed tool): where `old_pointer`
+    /// was written in the old side's source, which a reader is shown instead (not a
+    /// GitHub annotation, which would land on the new file's line of that number).
+    pub old_origin: Option<Origin>,
     /// The reason given in the configuration, when the change was accepted.
     pub accepted: Option<String>,
 }
@@ -133,6 +137,7 @@ impl Change {
             new: None,
             message: message.into(),
             origin: None,
+            old_origin: None,
             accepted: None,
         }
     }
@@ -198,16 +203,18 @@ fn within_tool(pointer: &Pointer) -> Pointer {
     in_tool(pointer).map_or_else(|| pointer.clone(), |(_, path)| path)
 }
 
-/// Every change from `old` to `new`, each located in `new`'s source when it has one.
+/// Every change from `old` to `new`, each located in `new`'s source when it has one,
+/// else (a removed tool) where it was in `old`'s.
 pub fn diff(old: &Compared<'_>, new: &Compared<'_>) -> Vec<Change> {
     let mut changes = tools::compare(old.catalog, new.catalog);
     contract_hash::compare(old.catalog, new.catalog, &mut changes);
     metadata::compare_catalogs(old.catalog, new.catalog, &mut changes);
     // Last: it weighs every change above against the catalog's version.
     semver::check(old.catalog, new.catalog, &mut changes);
-    if let Some(provenance) = new.provenance {
-        for change in &mut changes {
-            change.origin = origin_of(provenance, &change.new_pointer);
+    for change in &mut changes {
+        change.origin = new.provenance.and_then(|p| origin_of(p, &change.new_pointer));
+        if change.origin.is_none() {
+            change.old_origin = old.provenance.and_then(|p| origin_of(p, &change.old_pointer));
         }
     }
     changes

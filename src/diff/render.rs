@@ -32,8 +32,36 @@ pub enum DiffFormat {
 /// Rows a Markdown report lists before it counts the info changes left out.
 const MARKDOWN_ROWS: usize = 200;
 
+/// What one side of a comparison is, for the head of a report: a file or
+/// `REV:file`, and the catalog's `info.version` when it has one.
+#[derive(Clone, Debug)]
+pub struct Named {
+    pub source: String,
+    pub version: Option<String>,
+}
+
+impl Named {
+    /// The side read from `source` that compiled to `catalog`.
+    pub fn of(source: String, catalog: &crate::contract::ToolCatalog) -> Named {
+        Named { source, version: catalog.info.as_ref().and_then(|i| i.version.as_ref()).map(|v| v.to_string()) }
+    }
+}
+
+impl std::fmt::Display for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}`", cell(&self.source))?;
+        match &self.version {
+            Some(version) => write!(f, " (version {})", cell(version)),
+            None => Ok(()),
+        }
+    }
+}
+
 /// What one diff run found, ready to print.
 pub struct Report<'a> {
+    /// The sides compared, old then new, a pair per comparison (none when the caller
+    /// does not say).
+    pub compared: &'a [(Named, Named)],
     pub changes: &'a [Change],
     /// Accepted fingerprints that matched no change, and the configuration listing them.
     pub unused: &'a [&'a Accepted],
@@ -218,6 +246,9 @@ impl Report<'_> {
     fn markdown(&self) -> String {
         let all = self.listed();
         let mut out = String::from("## harn-catalog diff\n\n");
+        for (old, new) in self.compared {
+            let _ = writeln!(out, "{old} → {new}\n");
+        }
         if all.is_empty() {
             out.push_str("No changes.\n");
         } else {
@@ -257,7 +288,7 @@ impl Report<'_> {
                     Some(_) => format!("{} (accepted)", change.level.as_str()),
                     None => change.level.as_str().to_owned(),
                 };
-                let place = change.origin.as_ref().map_or_else(String::new, |origin| {
+                let place = change.origin.as_ref().or(change.old_origin.as_ref()).map_or_else(String::new, |origin| {
                     format!("`{}:{}`", cell(&origin.source.display_path()), origin.line_col().line)
                 });
                 let _ = writeln!(
@@ -307,7 +338,7 @@ fn human_change(change: &Change, color: bool) -> String {
     .with_name(change.level.as_str());
     let message = format!("{}: {}", change.side.as_str(), change.message);
     let mut group = Group::with_title(shown.primary_title(message).id(change.rule.code));
-    let excerpt = change.origin.as_ref().map(Excerpt::new);
+    let excerpt = change.origin.as_ref().or(change.old_origin.as_ref()).map(Excerpt::new);
     if let Some(excerpt) = &excerpt {
         group = excerpt.push_into(group, AnnotationKind::Primary);
     }
@@ -386,7 +417,8 @@ mod tests {
         let mut changes: Vec<Change> =
             (0..MARKDOWN_ROWS + 50).map(|i| change(TOOL_ADDED, &format!("t{i:03}"))).collect();
         changes.push(change(TOOL_REMOVED, "z"));
-        let markdown = Report { changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
+        let markdown =
+            Report { compared: &[], changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
         assert_eq!(markdown.matches("| breaking |").count(), 1);
         assert_eq!(markdown.matches("| info |").count(), MARKDOWN_ROWS - 1);
         assert!(markdown.contains("…and 51 more info changes; `--format json` lists every change."), "{markdown}");
@@ -398,7 +430,8 @@ mod tests {
     #[test]
     fn groups_put_the_worst_tools_first() {
         let changes = [change(TOOL_ADDED, "a"), change(TOOL_REMOVED, "b"), change(TOOL_ADDED, "b")];
-        let human = Report { changes: &changes, unused: &[], config: None }.render(DiffFormat::Human, false);
+        let human =
+            Report { compared: &[], changes: &changes, unused: &[], config: None }.render(DiffFormat::Human, false);
         let b = human.find("tool `b`: 1 breaking, 1 info").expect(&human);
         let a = human.find("tool `a`: 1 info").expect(&human);
         assert!(b < a, "{human}");

@@ -338,7 +338,8 @@ fn fixture_changes() -> Vec<Change> {
 fn markdown_renders_as_a_table_per_tool_on_github() {
     std::env::set_current_dir(common::root()).unwrap();
     let changes = fixture_changes();
-    let markdown = Report { changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
+    let markdown =
+        Report { compared: &[], changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
     insta::assert_snapshot!("markdown_of_the_fixtures", markdown);
     let parsed = common::markdown_tables(&markdown);
     let tables = parsed["tables"].as_array().unwrap();
@@ -359,4 +360,26 @@ fn markdown_renders_as_a_table_per_tool_on_github() {
         assert_eq!(table["header"], serde_json::json!(["level", "rule", "side", "change", "where"]));
         assert!(table["rows"].as_array().unwrap().iter().all(|row| row.as_array().unwrap().len() == 5), "{table}");
     }
+}
+
+/// A reviewer's page says first what was compared, and shows where a removed tool
+/// was in the old file (the new one has no place for it).
+#[test]
+fn markdown_names_both_sides_and_places_a_removed_tool_in_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = r#"{"info": {"name": "notes", "version": "1.4.0"}, "tools": [
+  {"name": "notes.add", "inputSchema": {"type": "object"}},
+  {"name": "notes.purge", "inputSchema": {"type": "object"}}
+]}"#;
+    let new = r#"{"info": {"name": "notes", "version": "2.0.0"}, "tools": [
+  {"name": "notes.add", "inputSchema": {"type": "object"}}
+]}"#;
+    let old = write(dir.path(), "old.json", old);
+    let new = write(dir.path(), "new.json", new);
+    let output = harn_catalog().args(["diff", "--format", "markdown"]).args([&old, &new]).output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let head = format!("`{}` (version 1.4.0) → `{}` (version 2.0.0)", old.display(), new.display());
+    assert!(text.starts_with(&format!("## harn-catalog diff\n\n{head}\n")), "{text}");
+    let removed = text.lines().find(|l| l.contains("`tool-removed`")).unwrap();
+    assert!(removed.ends_with(&format!("| `{}:3` |", old.display())), "{removed}");
 }

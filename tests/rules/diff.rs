@@ -93,7 +93,7 @@ fn side(compilation: &Compilation) -> Compared<'_> {
 }
 
 fn listed(changes: &[Change]) -> String {
-    Report { changes, unused: &[], config: None }.render(DiffFormat::Human, false)
+    Report { compared: &[], changes, unused: &[], config: None }.render(DiffFormat::Human, false)
 }
 
 fn check_case(rule: &'static DiffRule, reported: bool, case: &Path) -> Result<(), Failed> {

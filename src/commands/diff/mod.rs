@@ -12,7 +12,7 @@ use crate::compile::{self, Compilation, Options};
 use crate::config::{self, Config};
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{ErrorFormat, Failed, Log, Renderer};
-use crate::diff::{self, Accepted, Change, Compared, DiffFormat, Report, accept};
+use crate::diff::{self, Accepted, Change, Compared, DiffFormat, Named, Report, accept};
 use crate::ingest::harn::Surface;
 
 #[derive(clap::Args, Clone, Debug)]
@@ -98,6 +98,8 @@ pub struct Diffed {
     pub config: Option<Config>,
     /// Both sides of every pair, compiled.
     pub compiled: Vec<Compilation>,
+    /// What each pair compared, for the head of the Markdown report.
+    pub compared: Vec<(Named, Named)>,
 }
 
 /// One comparison: where OLD and NEW come from, and the surface both are read on.
@@ -121,6 +123,7 @@ fn compare(request: &Request, log: &mut Log<'_>) -> Result<Diffed, Failed> {
     let confinement = &request.paths.confinement();
     let mut changes: Vec<Change> = Vec::new();
     let mut compiled = Vec::with_capacity(2 * pairs.len());
+    let mut compared = Vec::with_capacity(pairs.len());
     for pair in &pairs {
         let options = Options { scopes: request.module.scopes, ..options(pair.surface) };
         // The two sides are compiled at once: on a large catalog each takes most of a run.
@@ -142,6 +145,14 @@ fn compare(request: &Request, log: &mut Log<'_>) -> Result<Diffed, Failed> {
             return Err(Failed::Unusable);
         };
         changes.extend(diff::diff(&old_side, &new_side));
+        let old_source = match &pair.old {
+            OldSide::File(path) => path.display().to_string(),
+            OldSide::AtRevision { revision, path } => format!("{revision}:{}", path.display()),
+        };
+        compared.push((
+            Named::of(old_source, old_side.catalog),
+            Named::of(pair.new.display().to_string(), new_side.catalog),
+        ));
         // Handed back rather than freed here: on a large catalog that is a tenth of a
         // run, which a caller that ends next may skip.
         compiled.extend(old);
@@ -149,7 +160,7 @@ fn compare(request: &Request, log: &mut Log<'_>) -> Result<Diffed, Failed> {
     }
     let accepted = config.as_ref().map_or(&[][..], |c| c.accepted.as_slice());
     let unused = accept::apply(&mut changes, accepted).into_iter().cloned().collect();
-    Ok(Diffed { changes, unused, config, compiled })
+    Ok(Diffed { changes, unused, config, compiled, compared })
 }
 
 /// The pairs `request` names; a usage error (logged) when its arguments do not fit.
@@ -208,8 +219,12 @@ impl Diffed {
     /// The report of every change in `format`.
     pub fn render(&self, format: DiffFormat, color: bool) -> String {
         let unused: Vec<&Accepted> = self.unused.iter().collect();
-        let report =
-            Report { changes: &self.changes, unused: &unused, config: self.config.as_ref().map(|c| &*c.source) };
+        let report = Report {
+            compared: &self.compared,
+            changes: &self.changes,
+            unused: &unused,
+            config: self.config.as_ref().map(|c| &*c.source),
+        };
         report.render(format, color)
     }
 

@@ -11,7 +11,7 @@ use crate::compile::{self, Compilation, Options};
 use crate::config::{CatalogSource, CatalogTarget};
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{Diagnostics, Failed, Log};
-use crate::diff::{self, Compared, DiffFormat, Level, Report};
+use crate::diff::{self, Compared, DiffFormat, Level, Named, Report};
 use crate::emit::artifacts::Artifact;
 use crate::import::{self, live};
 use crate::source::{Format, SourceFile};
@@ -105,7 +105,8 @@ pub fn changed(root: &Path, live: &Live, bless: &str, log: &mut Log<'_>) -> bool
         changes.len(),
         if changes.len() == 1 { "" } else { "s" }
     ));
-    let report = Report { changes: &changes, unused: &[], config: None };
+    let compared = [(Named::of(path.display().to_string(), snapshot), Named::of(name.clone(), &live.catalog))];
+    let report = Report { compared: &compared, changes: &changes, unused: &[], config: None };
     log.text(&report.render(DiffFormat::Human, log.renderer.color));
     log.text(&format!("hint: if the server is right, run `{bless}` and commit the new snapshot\n"));
     true
