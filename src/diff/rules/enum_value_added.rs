@@ -4,6 +4,10 @@ declare_diff_rule! {
     /// ## What it reports
     /// A value the new `enum` lists that the old list (or `const`) did not.
     ///
+    /// A string value respelt in another case (`low` → `LOW`) is one change, not a
+    /// removal and an addition: on an output or an error, under this rule (the new
+    /// spelling is what callers meet), with both spellings in its message.
+    ///
     /// ## Why a warning on output and error
     /// A caller that handles every value it knew of (a `match`, a `switch` without a
     /// default) meets one it does not know. On an input, callers may send more: no

@@ -10,6 +10,9 @@ use crate::diff::rules::{
 };
 use crate::pointer::Pointer;
 
+/// A value a list holds, and where.
+type Listed<'a> = (&'a Value, Pointer);
+
 fn keyword(c: &Conjunct<'_>) -> &'static str {
     if c.has("const") { "const" } else { "enum" }
 }
@@ -67,6 +70,29 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
                 );
             }
             let mut flags = Flags::NONE;
+            // A value respelt in another case (`low` → `LOW`) is one change: the one
+            // of its removal and its addition that weighs more on this side.
+            let respelt = |v: &Value| {
+                let text = v.as_str()?;
+                let mut same = added.iter().filter(|(w, _)| w.as_str().is_some_and(|w| w.eq_ignore_ascii_case(text)));
+                let first = same.next()?;
+                same.next().is_none().then_some(*first)
+            };
+            let pairs: Vec<(&Listed<'_>, &Listed<'_>)> =
+                removed.iter().filter_map(|r| Some((*r, respelt(r.0)?))).collect();
+            let removed: Vec<_> =
+                removed.into_iter().filter(|r| !pairs.iter().any(|(p, _)| std::ptr::eq(*p, *r))).collect();
+            let added: Vec<_> =
+                added.into_iter().filter(|x| !pairs.iter().any(|(_, p)| std::ptr::eq(*p, *x))).collect();
+            for ((was, old_at), (now, new_at)) in pairs {
+                let rule = if ENUM_VALUE_ADDED.level(cmp.side) > ENUM_VALUE_REMOVED.level(cmp.side) {
+                    ENUM_VALUE_ADDED
+                } else {
+                    ENUM_VALUE_REMOVED
+                };
+                let message = format!("{subject} {} {now} instead of {was}, respelt", cmp.allows());
+                flags |= cmp.report(rule, Flags::BOTH, message, old_at.clone(), new_at.clone(), Some(was), Some(now));
+            }
             for (value, at) in removed {
                 let message = format!("{subject} {} {value}", cmp.refuses());
                 let new_at = b.ptr(keyword(b));
