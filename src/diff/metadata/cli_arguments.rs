@@ -3,7 +3,7 @@
 //! spellings (`--long`, its aliases, `-s`), its position, how a boolean reads and
 //! whether it repeats. Properties added or removed are the input schema's changes.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
@@ -37,6 +37,7 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
     }
     let (old_properties, new_properties) = (properties(&pair.old.input_schema), properties(&pair.new.input_schema));
     let default = ToolCliArgumentSpec::default();
+    json_flag(pair, (&old_properties, &new_properties), &default, out);
     for property in old_properties.intersection(&new_properties) {
         let old = pair.old.cli.arguments.get(*property).unwrap_or(&default);
         let new = pair.new.cli.arguments.get(*property).unwrap_or(&default);
@@ -44,6 +45,41 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
             Argument { pair, property, old, new, out: &mut *out }.compare();
         }
     }
+}
+
+/// The property whose argument is spelled `--json` (its long spelling or an alias),
+/// if one is: the generated CLI then leaves out its own `--json` (print the result as
+/// compact JSON).
+fn spelled_json<'p>(
+    properties: &BTreeSet<&'p str>,
+    arguments: &BTreeMap<String, ToolCliArgumentSpec>,
+    default: &ToolCliArgumentSpec,
+) -> Option<&'p str> {
+    properties.iter().copied().find(|p| longs(p, arguments.get(*p).unwrap_or(default)).iter().any(|l| l == "json"))
+}
+
+/// An argument newly spelled `--json` hides the generated CLI's own `--json` flag: a
+/// command line that asked for compact JSON output now sets that argument.
+fn json_flag(
+    pair: &ToolPair<'_>,
+    (old, new): (&BTreeSet<&str>, &BTreeSet<&str>),
+    default: &ToolCliArgumentSpec,
+    out: &mut Vec<Change>,
+) {
+    let before = spelled_json(old, &pair.old.cli.arguments, default);
+    let Some(property) = spelled_json(new, &pair.new.cli.arguments, default) else { return };
+    if before.is_some() {
+        return;
+    }
+    let message = format!(
+        "`--json` now sets the argument `{property}` instead of printing the result as compact JSON: the generated CLI's own `--json` is hidden (`--harn-output json` still prints JSON)"
+    );
+    let at = |entry: &Pointer| entry.key("cli").key("arguments");
+    out.push(
+        Change::new(CLI_ARGUMENT_CHANGED, Some(pair.name), Side::Metadata, message)
+            .at(at(&pair.old_at), at(&pair.new_at).key(property))
+            .values(None, Some(&Value::String("--json".to_owned()))),
+    );
 }
 
 /// One property's argument on both sides.

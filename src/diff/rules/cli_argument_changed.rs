@@ -8,6 +8,9 @@ declare_diff_rule! {
     /// became an option, an option became positional, a boolean reads another way
     /// (`boolean_style`), or an argument can no longer be repeated. Compared for the
     /// properties of both input schemas while the tool is on the CLI on both sides.
+    /// Also an argument newly spelled `--json` (a new property `json`, say): the
+    /// generated CLI then leaves out its own `--json`, which printed the result as
+    /// compact JSON, and the same command line sets the argument instead.
     ///
     /// ## Why breaking
     /// Scripts calling the generated CLI fail, or worse, pass another value: `--force`
