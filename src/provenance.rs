@@ -23,9 +23,20 @@ pub struct EntryOrigin {
     pub at: Pointer,
     /// Wire field name → where its value was written, when that is not `at/<field>`.
     pub fields: Vec<(&'static str, Pointer)>,
-    /// For an input schema lowered from a legacy parameter map: each property's
-    /// definition (or its `schema`).
-    pub lowered: Option<Vec<(String, Pointer)>>,
+    /// For an input schema lowered from a legacy parameter map: where its parts were
+    /// written.
+    pub lowered: Option<LoweredOrigins>,
+}
+
+/// Where the parts of an input schema lowered from a legacy parameter map were
+/// written.
+#[derive(Clone, Debug, Default)]
+pub struct LoweredOrigins {
+    /// Each property's definition (or its `schema`).
+    pub properties: Vec<(String, Pointer)>,
+    /// Each entry of the lowered `required` list, in its order: the `required: true`
+    /// of that parameter's definition.
+    pub required: Vec<Pointer>,
 }
 
 impl EntryOrigin {
@@ -61,15 +72,21 @@ impl EntryOrigin {
             return self.at.join(path);
         };
         let rest = &segments[1..];
-        if let (Some(params), "inputSchema") = (&self.lowered, &**field) {
-            if let [Segment::Key(properties), Segment::Key(property), tail @ ..] = rest {
-                if &**properties == "properties" {
-                    if let Some((_, at)) = params.iter().find(|(name, _)| **name == **property) {
+        if let (Some(lowered), "inputSchema") = (&self.lowered, &**field) {
+            match rest {
+                [Segment::Key(properties), Segment::Key(property), tail @ ..] if &**properties == "properties" => {
+                    if let Some((_, at)) = lowered.properties.iter().find(|(name, _)| **name == **property) {
                         let mut pointer = at.clone();
                         tail.iter().for_each(|s| pointer.push(s.clone()));
                         return pointer;
                     }
                 }
+                [Segment::Key(required), Segment::Index(k)] if &**required == "required" => {
+                    if let Some(at) = lowered.required.get(*k) {
+                        return at.clone();
+                    }
+                }
+                _ => {}
             }
             return base.clone();
         }
@@ -193,10 +210,14 @@ mod tests {
             source: None,
             at: p("/tools/2"),
             fields: vec![("inputSchema", p("/tools/2/parameters")), ("policy", p("/tools/2/config/execution_policy"))],
-            lowered: Some(vec![("id".into(), p("/tools/2/parameters/id/schema"))]),
+            lowered: Some(LoweredOrigins {
+                properties: vec![("id".into(), p("/tools/2/parameters/id/schema"))],
+                required: vec![p("/tools/2/parameters/id/required")],
+            }),
         };
         assert_eq!(origin.map(&p("/inputSchema/properties/id/pattern")), p("/tools/2/parameters/id/schema/pattern"));
-        assert_eq!(origin.map(&p("/inputSchema/required/0")), p("/tools/2/parameters"));
+        assert_eq!(origin.map(&p("/inputSchema/required/0")), p("/tools/2/parameters/id/required"));
+        assert_eq!(origin.map(&p("/inputSchema/required")), p("/tools/2/parameters"));
         assert_eq!(origin.map(&p("/policy/kind")), p("/tools/2/config/execution_policy/kind"));
         assert_eq!(origin.map(&p("/icons/0/src")), p("/tools/2/icons/0/src"));
     }

@@ -5,6 +5,7 @@ use serde_json::{Map, Value, json};
 use crate::declare_rule;
 use crate::ingest::registry::raw::{EntryCtx, Field};
 use crate::pointer::Pointer;
+use crate::provenance::LoweredOrigins;
 
 declare_rule! {
     /// ## What it checks
@@ -68,15 +69,15 @@ fn map_type(t: &str) -> Option<Option<&'static str>> {
     }))
 }
 
-/// The lowered schema and, per property, where its definition was written.
+/// The lowered schema and where its parts were written.
 pub struct Lowered {
     pub schema: Value,
-    pub origins: Vec<(String, Pointer)>,
+    pub origins: LoweredOrigins,
 }
 
 /// Lowers `parameters` (absent means no parameters).
 pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
-    let empty = || Lowered { schema: json!({"type": "object", "properties": {}}), origins: Vec::new() };
+    let empty = || Lowered { schema: json!({"type": "object", "properties": {}}), origins: LoweredOrigins::default() };
     let Some(Field { value, at }) = field else {
         return empty();
     };
@@ -120,7 +121,7 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
             },
             Value::Object(mut definition) => {
                 if definition.get("required") == Some(&Value::Bool(true)) {
-                    required.push(name.clone());
+                    required.push((name.clone(), param_at.key("required")));
                 }
                 let description = definition.get("description").and_then(Value::as_str).map(str::to_owned);
                 let property = match definition.shift_remove("schema") {
@@ -156,11 +157,13 @@ pub fn lower(cx: &mut EntryCtx<'_>, field: Option<Field>) -> Lowered {
     let mut schema = Map::new();
     schema.insert("type".into(), "object".into());
     schema.insert("properties".into(), Value::Object(properties));
+    required.sort_by(|a, b| a.0.cmp(&b.0));
     if !required.is_empty() {
-        required.sort();
-        schema.insert("required".into(), required.into());
+        let names: Vec<Value> = required.iter().map(|(name, _)| Value::String(name.clone())).collect();
+        schema.insert("required".into(), Value::Array(names));
     }
-    Lowered { schema: Value::Object(schema), origins }
+    let required = required.into_iter().map(|(_, at)| at).collect();
+    Lowered { schema: Value::Object(schema), origins: LoweredOrigins { properties: origins, required } }
 }
 
 /// A definition without `schema`: every key but `required` is kept, `type` mapped.
