@@ -57,10 +57,10 @@ pub(super) fn compare(pair: &ToolPair<'_>, level_reported: bool, out: &mut Vec<C
         changed(tool, at, &["deferLoading"], (Some(&was), Some(&is)), out);
     }
     if old.source != new.source {
-        changed(tool, at, &["source"], (wire(&old.source).as_ref(), wire(&new.source).as_ref()), out);
+        by_member(tool, at, "source", (wire(&old.source), wire(&new.source)), out);
     }
     if old.meta != new.meta {
-        changed(tool, at, &["_meta"], (wire(&old.meta).as_ref(), wire(&new.meta).as_ref()), out);
+        by_member(tool, at, "_meta", (wire(&old.meta), wire(&new.meta)), out);
     }
     if old.policy != new.policy {
         if level_reported {
@@ -73,6 +73,26 @@ pub(super) fn compare(pair: &ToolPair<'_>, level_reported: bool, out: &mut Vec<C
     if old.cli.hidden != new.cli.hidden {
         let (was, is) = (Value::from(old.cli.hidden), Value::from(new.cli.hidden));
         changed(tool, at, &["cli", "hidden"], (Some(&was), Some(&is)), out);
+    }
+}
+
+/// The object field `field` compared member by member when it is an object on both
+/// sides (a `_meta` that gained one key is one change of that key, not the whole
+/// object shown twice), else whole.
+fn by_member(
+    tool: Option<&str>,
+    at: (&Pointer, &Pointer),
+    field: &str,
+    (old, new): (Option<Value>, Option<Value>),
+    out: &mut Vec<Change>,
+) {
+    let (Some(Value::Object(old)), Some(Value::Object(new))) = (&old, &new) else {
+        changed(tool, at, &[field], (old.as_ref(), new.as_ref()), out);
+        return;
+    };
+    let keys: std::collections::BTreeSet<&String> = old.keys().chain(new.keys()).collect();
+    for key in keys {
+        changed(tool, at, &[field, key.as_str()], (old.get(key), new.get(key)), out);
     }
 }
 
