@@ -98,11 +98,7 @@ impl Report<'_> {
     /// whose hash move is folded into it; empty otherwise.
     fn hash_move(&self, tool: Option<&str>) -> String {
         let moved = self.changes.iter().find(|c| tool.is_some() && self.hash_move_folded(c) == tool);
-        let short = |value: &Option<Value>| {
-            let text = value.as_ref().and_then(Value::as_str).unwrap_or_default();
-            text.char_indices().nth(15).map_or_else(|| text.to_owned(), |(cut, _)| format!("{}…", &text[..cut]))
-        };
-        moved.map_or_else(String::new, |c| format!("; contract hash {} → {}", short(&c.old), short(&c.new)))
+        moved.map_or_else(String::new, |c| format!("; contract hash {}", moved_hash(c)))
     }
 
     /// The listed changes grouped by tool (catalog-wide changes first, then the tools
@@ -127,7 +123,14 @@ impl Report<'_> {
 
     fn human(&self, color: bool) -> String {
         let mut out = String::new();
+        let mut only_moved = Vec::new();
         for (tool, changes) in self.by_tool() {
+            if let [change] = changes.as_slice() {
+                if change.rule.code == CONTRACT_HASH_CHANGED.code {
+                    only_moved.push(*change);
+                    continue;
+                }
+            }
             let _ = writeln!(
                 out,
                 "{}: {}{}\n",
@@ -138,6 +141,20 @@ impl Report<'_> {
             for change in changes {
                 out.push_str(&human_change(change, color));
             }
+        }
+        // A tool whose hash moved with no change reported (a hint spelled out at its
+        // default, say) takes one line: its move, and nothing to review.
+        if !only_moved.is_empty() {
+            let _ = writeln!(
+                out,
+                "info[{}]: the contract hash moved with no other change reported:",
+                CONTRACT_HASH_CHANGED.code
+            );
+            for change in only_moved {
+                let _ =
+                    writeln!(out, "  tool `{}`: {}", change.tool.as_deref().unwrap_or_default(), moved_hash(change));
+            }
+            out.push('\n');
         }
         for accepted in self.unused {
             let at =
@@ -316,6 +333,15 @@ impl Report<'_> {
         }
         out
     }
+}
+
+/// `sha256:d74a7e66… → sha256:672f41b2…`: a contract-hash move, each hash cut short.
+fn moved_hash(change: &Change) -> String {
+    let short = |value: &Option<Value>| {
+        let text = value.as_ref().and_then(Value::as_str).unwrap_or_default();
+        text.char_indices().nth(15).map_or_else(|| text.to_owned(), |(cut, _)| format!("{}…", &text[..cut]))
+    };
+    format!("{} → {}", short(&change.old), short(&change.new))
 }
 
 /// `tool `x`` or `the catalog`: what a message is about.

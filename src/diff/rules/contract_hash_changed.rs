@@ -16,8 +16,10 @@ declare_diff_rule! {
     /// A reader needs it once per tool, not as a change of its own beside the change
     /// that moved it: when the tool has another change, the human and Markdown
     /// reports name the move in the tool's heading and GitHub annotations leave it
-    /// out; a tool whose hash moved with no other change reported gets it as its one
-    /// line. `--format json` lists it for every tool, as a change of its own.
+    /// out. The tools whose hash moved with no other change reported (a hint spelled
+    /// out at its default, say) are listed one line each under one heading, after
+    /// the changes to review. `--format json` lists it for every tool, as a change
+    /// of its own.
     ///
     /// ## Example
     /// `widgets.get` gains an optional `verbose` property: its hash moves from
