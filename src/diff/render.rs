@@ -275,7 +275,14 @@ impl Report<'_> {
         // every breaking change and warning is listed, info only while rows are left.
         let mut info_rows = MARKDOWN_ROWS.saturating_sub(all.iter().filter(|c| c.level > Level::Info).count());
         let mut info_left_out = 0;
+        let mut only_moved = Vec::new();
         for (tool, changes) in self.by_tool() {
+            if let [change] = changes.as_slice() {
+                if change.rule.code == CONTRACT_HASH_CHANGED.code {
+                    only_moved.push(*change);
+                    continue;
+                }
+            }
             let shown: Vec<&Change> = changes
                 .into_iter()
                 .filter(|change| {
@@ -315,6 +322,15 @@ impl Report<'_> {
                     change.side.as_str(),
                     cell(&change.message)
                 );
+            }
+            out.push('\n');
+        }
+        if !only_moved.is_empty() {
+            out.push_str("### Contract hashes moved with no other change reported\n\n");
+            out.push_str("| tool | contract hash |\n|---|---|\n");
+            for change in only_moved {
+                let tool = cell(change.tool.as_deref().unwrap_or_default());
+                let _ = writeln!(out, "| `{tool}` | {} |", cell(&moved_hash(change)));
             }
             out.push('\n');
         }

@@ -371,8 +371,9 @@ fn markdown_names_both_sides_and_places_a_removed_tool_in_the_old_file() {
   {"name": "notes.add", "inputSchema": {"type": "object"}},
   {"name": "notes.purge", "inputSchema": {"type": "object"}}
 ]}"#;
+    // notes.add spells out a hint at its default: its hash moves, nothing else.
     let new = r#"{"info": {"name": "notes", "version": "2.0.0"}, "tools": [
-  {"name": "notes.add", "inputSchema": {"type": "object"}}
+  {"name": "notes.add", "inputSchema": {"type": "object"}, "annotations": {"openWorldHint": true}}
 ]}"#;
     let old = write(dir.path(), "old.json", old);
     let new = write(dir.path(), "new.json", new);
@@ -382,4 +383,8 @@ fn markdown_names_both_sides_and_places_a_removed_tool_in_the_old_file() {
     assert!(text.starts_with(&format!("## harn-catalog diff\n\n{head}\n")), "{text}");
     let removed = text.lines().find(|l| l.contains("`tool-removed`")).unwrap();
     assert!(removed.ends_with(&format!("| `{}:3` |", old.display())), "{removed}");
+    // A tool whose hash alone moved is one row of one table, not a section of its own.
+    let moved = text.split("### Contract hashes moved with no other change reported\n\n").nth(1).unwrap();
+    assert!(moved.starts_with("| tool | contract hash |\n|---|---|\n| `notes.add` | sha256:"), "{text}");
+    assert!(!text.contains("### `notes.add`"), "{text}");
 }
