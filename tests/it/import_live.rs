@@ -183,13 +183,14 @@ fn the_reference_server_over_stdio() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let assert = harn_catalog()
-        .args(["import", "mcp", "--to", "json", "--", "node"])
-        .arg(everything())
-        .arg("stdio")
-        .assert()
-        .success();
-    check_everything(dir.path(), &assert.get_output().stdout);
+    check_everything(dir.path(), &everything_over_stdio());
+}
+
+/// `import mcp --to json -- node …/server-everything stdio`: the declaration.
+fn everything_over_stdio() -> Vec<u8> {
+    let command =
+        harn_catalog().args(["import", "mcp", "--to", "json", "--", "node"]).arg(everything()).arg("stdio").assert();
+    command.success().get_output().stdout.clone()
 }
 
 /// A child process killed when dropped.
@@ -226,13 +227,7 @@ fn the_reference_server_over_streamable_http() {
     let assert = harn_catalog().args(["import", "mcp", "--to", "json", "--url", &url]).assert().success();
     check_everything(dir.path(), &assert.get_output().stdout);
     // The same tools as over stdio.
-    let stdio = harn_catalog()
-        .args(["import", "mcp", "--to", "json", "--", "node"])
-        .arg(everything())
-        .arg("stdio")
-        .assert()
-        .success();
-    assert_eq!(assert.get_output().stdout, stdio.get_output().stdout);
+    assert_eq!(assert.get_output().stdout, everything_over_stdio());
     harn_catalog()
         .args(["import", "mcp", "--url", &format!("http://127.0.0.1:{port}/no-such-endpoint")])
         .assert()

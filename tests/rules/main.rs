@@ -608,9 +608,9 @@ mod check_skills {
 
 /// The fixtures of the down-levelling rules, run through `mcp --profile`'s command.
 mod check_downlevel {
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
 
-    use harn_catalog::commands::{ModuleArgs, Run, RunArgs, mcp};
+    use harn_catalog::commands::{Run, mcp};
     use harn_catalog::diagnostics::{ErrorFormat, Log, Renderer, Rule};
     use harn_catalog::lint::downlevel::Kind;
     use libtest_mimic::Failed;
@@ -629,18 +629,9 @@ mod check_downlevel {
     fn run(rule: &Rule, path: &Path) -> (String, bool) {
         let profile = file_name(path).split('.').next().unwrap_or_default().to_owned();
         let request = mcp::Request {
-            file: path.to_path_buf(),
-            module: ModuleArgs::default(),
-            pretty: false,
-            protocol_version: None,
-            ttl_ms: None,
-            cache_scope: None,
-            // No configuration: the repository's own [mcp] settings are not the fixture's.
-            config: PathBuf::from("fixtures/rules/no-configuration.toml"),
             profile: Some(profile),
             allow_lossy: rule.code == Kind::Lossy.rule().code,
-            server: None,
-            run: RunArgs::default(),
+            ..super::mcp_of(path)
         };
         let renderer = Renderer::new(ErrorFormat::Human, false);
         let mut logged = String::new();
