@@ -351,6 +351,44 @@ impl Report<'_> {
     }
 }
 
+/// `origin` narrowed, for a string that changed, to the part of the new string that
+/// differs from the old (a reworded clause, not a whole description), when the
+/// source spells the string as it reads (JSON without escapes up to that part, or a
+/// plain or quoted YAML scalar); else `origin` as it is.
+fn narrowed(origin: &crate::diagnostics::Origin, change: &Change) -> crate::diagnostics::Origin {
+    let (Some(Value::String(old)), Some(Value::String(new))) = (&change.old, &change.new) else {
+        return origin.clone();
+    };
+    let Some(range) = origin.range() else { return origin.clone() };
+    let written = &origin.source.text[range.clone()];
+    let opening = usize::from(written.starts_with('"') || written.starts_with('\''));
+    let prefix: usize = old.chars().zip(new.chars()).take_while(|(a, b)| a == b).map(|(_, b)| b.len_utf8()).sum();
+    let suffix: usize = old[prefix..]
+        .chars()
+        .rev()
+        .zip(new[prefix..].chars().rev())
+        .take_while(|(a, b)| a == b)
+        .map(|(_, b)| b.len_utf8())
+        .sum();
+    let (mut from, mut to) = (prefix, new.len() - suffix);
+    if from >= to {
+        return origin.clone();
+    }
+    // Whole words: `set_true` → `set_false` underlines `set_false`, not `fals`.
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    while let Some(c) = new[..from].chars().next_back().filter(|c| word(*c)) {
+        from -= c.len_utf8();
+    }
+    while let Some(c) = new[to..].chars().next().filter(|c| word(*c)) {
+        to += c.len_utf8();
+    }
+    if written.get(opening..opening + to) != Some(&new[..to]) {
+        return origin.clone();
+    }
+    let start = range.start + opening;
+    crate::diagnostics::Origin::span(&origin.source, start + from..start + to)
+}
+
 /// `sha256:d74a7e66… → sha256:672f41b2…`: a contract-hash move, each hash cut short.
 fn moved_hash(change: &Change) -> String {
     let short = |value: &Option<Value>| {
@@ -380,7 +418,8 @@ fn human_change(change: &Change, color: bool) -> String {
     .with_name(change.level.as_str());
     let message = format!("{}: {}", change.side.as_str(), change.message);
     let mut group = Group::with_title(shown.primary_title(message).id(change.rule.code));
-    let excerpt = change.origin.as_ref().or(change.old_origin.as_ref()).map(Excerpt::new);
+    let origin = change.origin.as_ref().map(|o| narrowed(o, change)).or_else(|| change.old_origin.clone());
+    let excerpt = origin.as_ref().map(Excerpt::new);
     if let Some(excerpt) = &excerpt {
         group = excerpt.push_into(group, AnnotationKind::Primary);
     }
@@ -467,6 +506,33 @@ mod tests {
         assert!(markdown.contains("**251 changes**: 1 breaking, 250 info"), "{markdown}");
         // A pipe in a message is escaped, or it would end the cell.
         assert!(markdown.contains("`t000` \\| changed"), "{markdown}");
+    }
+
+    /// A reworded string is underlined where it differs, in whole words, when the
+    /// source spells it as it reads; else, with an escape before that part, whole.
+    #[test]
+    fn a_rewording_is_underlined_where_it_differs() {
+        use crate::diagnostics::Origin;
+        use crate::source::{Format, SourceFile};
+        let underlined = |text: &str, old: &str, new: &str| {
+            let source = std::sync::Arc::new(SourceFile::new("t.json", text.to_owned(), Format::Json));
+            let start = text.find('"').unwrap();
+            let origin = Origin::span(&source, start..text.len());
+            let change = change(TOOL_ADDED, "t").values(Some(&Value::from(old)), Some(&Value::from(new)));
+            let range = narrowed(&origin, &change).range().unwrap();
+            text[range].to_owned()
+        };
+        assert_eq!(
+            underlined(
+                r#""Use the cursor from the response.""#,
+                "Use the endCursor of PageInfo.",
+                "Use the cursor from the response."
+            ),
+            "cursor from the response"
+        );
+        assert_eq!(underlined(r#""set_false""#, "set_true", "set_false"), "set_false");
+        assert_eq!(underlined(r#""a\"b: new""#, "a\"b: old", "a\"b: new"), r#""a\"b: new""#);
+        assert_eq!(underlined(r#""same""#, "same", "same"), r#""same""#);
     }
 
     #[test]
