@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 pub use log::{Failed, Log};
 pub use render::{ErrorFormat, Renderer};
-pub(crate) use render::{Excerpt, escape_data, escape_property, plural, report_text, thousands};
+pub(crate) use render::{Excerpt, escape_data, escape_property, plural, report_text, shortened, thousands};
 pub use rule::{RegisteredRule, Rule, all_rules};
 pub use suggest::suggest;
 

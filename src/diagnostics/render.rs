@@ -161,6 +161,15 @@ pub(crate) fn report_text<'a>(
     out
 }
 
+/// `text` cut to its first `max` characters (on a char boundary) and `…`, for a
+/// message that quotes a value.
+pub(crate) fn shortened(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
 /// `1 word` or `2,345 words`.
 pub(crate) fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("1 {word}") } else { format!("{} {word}s", thousands(n)) }

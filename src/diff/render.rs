@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::Accepted;
 use super::rules::CONTRACT_HASH_CHANGED;
 use super::{Change, Level};
-use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text};
+use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text, shortened};
 use crate::emit::markdown::cell;
 use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
@@ -391,10 +391,7 @@ fn narrowed(origin: &crate::diagnostics::Origin, change: &Change) -> crate::diag
 
 /// `sha256:d74a7e66… → sha256:672f41b2…`: a contract-hash move, each hash cut short.
 fn moved_hash(change: &Change) -> String {
-    let short = |value: &Option<Value>| {
-        let text = value.as_ref().and_then(Value::as_str).unwrap_or_default();
-        text.char_indices().nth(15).map_or_else(|| text.to_owned(), |(cut, _)| format!("{}…", &text[..cut]))
-    };
+    let short = |value: &Option<Value>| shortened(value.as_ref().and_then(Value::as_str).unwrap_or_default(), 15);
     format!("{} → {}", short(&change.old), short(&change.new))
 }
 
@@ -457,11 +454,7 @@ fn side(pointer: &Pointer, value: &Option<Value>, other: &Pointer) -> String {
 
 /// A value's JSON cut to about 120 characters, on a char boundary.
 fn shorten(text: &str) -> String {
-    const MAX: usize = 120;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
+    shortened(text, 120)
 }
 
 /// `1 breaking, 2 info`: the changes counted by level, worst first, accepted ones

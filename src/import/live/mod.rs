@@ -201,10 +201,7 @@ fn unexpected(method: &str, expected: &'static str, answer: &Value, transport: &
 
 /// `text` cut to 200 characters, for a message.
 pub(crate) fn shorten(text: &str) -> String {
-    match text.char_indices().nth(200) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
+    crate::diagnostics::shortened(text, 200)
 }
 
 /// The answer to a request the server sent the client (`ping`, or one this client

@@ -361,10 +361,7 @@ fn reason(message: &str) -> String {
     const MAX: usize = 100;
     let line = message.lines().next().unwrap_or("").trim_end_matches([' ', '{', '(', ':']);
     let line = if line.is_empty() { "typify gave no reason" } else { line };
-    match line.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", &line[..end]),
-        None => line.to_owned(),
-    }
+    crate::diagnostics::shortened(line, MAX)
 }
 
 /// `doc` lines, then the schema's own description, as its description (typify's doc
