@@ -2,7 +2,7 @@
 //! commands for annotations on a pull request's changed lines, and Markdown for a
 //! pull-request comment.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use annotate_snippets::{AnnotationKind, Group, Level as Shown};
@@ -57,6 +57,28 @@ impl std::fmt::Display for Named {
     }
 }
 
+/// The changes as a report shows them (see [`Report::page`]).
+#[derive(Default)]
+struct Page<'c> {
+    /// The changes shown one by one, in the order found.
+    listed: Vec<&'c Change>,
+    /// Those of `listed` that have something to review, grouped by tool.
+    groups: Vec<(Option<&'c str>, Vec<&'c Change>)>,
+    /// Each tool's contract-hash move, folded into the heading of its other changes.
+    folded: HashMap<&'c str, &'c Change>,
+    /// The moves of the tools whose hash alone moved: a line each.
+    only_moved: Vec<&'c Change>,
+}
+
+impl Page<'_> {
+    /// `; contract hash sha256:d74a7e66… → sha256:672f41b2…` for the heading of a tool
+    /// whose hash move is folded into it; empty otherwise.
+    fn hash_move(&self, tool: Option<&str>) -> String {
+        let moved = tool.and_then(|tool| self.folded.get(tool));
+        moved.map_or_else(String::new, |c| format!("; contract hash {}", moved_hash(c)))
+    }
+}
+
 /// What one diff run found, ready to print.
 pub struct Report<'a> {
     /// The sides compared, old then new, a pair per comparison (none when the caller
@@ -79,41 +101,41 @@ impl Report<'_> {
         }
     }
 
-    /// The changes a reader is shown one by one: all but the `contract-hash-changed`
-    /// of a tool that has another change, whose move its heading names instead
-    /// ([`Report::hash_move`]). `--format json` lists every change.
-    fn listed(&self) -> Vec<&Change> {
-        self.changes.iter().filter(|change| self.hash_move_folded(change).is_none()).collect()
-    }
-
-    /// `Some(tool)` when `change` is the contract-hash move of a tool with other changes.
-    fn hash_move_folded<'c>(&self, change: &'c Change) -> Option<&'c str> {
-        let tool = change.tool.as_deref()?;
+    /// What a reader is shown, worked out once per rendering (in time linear in the
+    /// changes): every change but the `contract-hash-changed` of a tool that has
+    /// another change, whose move its heading names instead; grouped by tool
+    /// (catalog-wide changes first, then the tools in order of their worst change,
+    /// then name), each group worst first; the tools whose hash alone moved apart.
+    /// `--format json` lists every change.
+    fn page(&self) -> Page<'_> {
         let is_hash = |c: &Change| c.rule.code == CONTRACT_HASH_CHANGED.code;
-        let others = self.changes.iter().any(|c| c.tool.as_deref() == Some(tool) && !is_hash(c));
-        (is_hash(change) && others).then_some(tool)
-    }
-
-    /// `; contract hash sha256:d74a7e66… → sha256:672f41b2…` for the heading of a tool
-    /// whose hash move is folded into it; empty otherwise.
-    fn hash_move(&self, tool: Option<&str>) -> String {
-        let moved = self.changes.iter().find(|c| tool.is_some() && self.hash_move_folded(c) == tool);
-        moved.map_or_else(String::new, |c| format!("; contract hash {}", moved_hash(c)))
-    }
-
-    /// The listed changes grouped by tool (catalog-wide changes first, then the tools
-    /// in order of their worst change, then name), each group worst first.
-    fn by_tool(&self) -> Vec<(Option<&str>, Vec<&Change>)> {
+        let reviewed: HashSet<&str> =
+            self.changes.iter().filter(|c| !is_hash(c)).filter_map(|c| c.tool.as_deref()).collect();
+        let mut page = Page::default();
         let mut groups: BTreeMap<Option<&str>, Vec<&Change>> = BTreeMap::new();
-        for change in self.listed() {
-            groups.entry(change.tool.as_deref()).or_default().push(change);
+        for change in self.changes {
+            match change.tool.as_deref() {
+                Some(tool) if is_hash(change) && reviewed.contains(tool) => {
+                    page.folded.entry(tool).or_insert(change);
+                }
+                tool => {
+                    page.listed.push(change);
+                    groups.entry(tool).or_default().push(change);
+                }
+            }
         }
         let mut groups: Vec<_> = groups.into_iter().collect();
         for (_, changes) in &mut groups {
             changes.sort_by_key(|c| std::cmp::Reverse(c.level));
         }
         groups.sort_by_key(|(tool, changes)| (tool.is_some(), std::cmp::Reverse(changes[0].level), *tool));
-        groups
+        for (tool, changes) in groups {
+            match changes.as_slice() {
+                [change] if tool.is_some() && is_hash(change) => page.only_moved.push(*change),
+                _ => page.groups.push((tool, changes)),
+            }
+        }
+        page
     }
 
     fn unused_location(&self, accepted: &Accepted) -> Option<(String, usize)> {
@@ -123,20 +145,14 @@ impl Report<'_> {
 
     fn human(&self, color: bool) -> String {
         let mut out = String::new();
-        let mut only_moved = Vec::new();
-        for (tool, changes) in self.by_tool() {
-            if let [change] = changes.as_slice() {
-                if change.rule.code == CONTRACT_HASH_CHANGED.code {
-                    only_moved.push(*change);
-                    continue;
-                }
-            }
+        let page = self.page();
+        for (tool, changes) in &page.groups {
             let _ = writeln!(
                 out,
                 "{}: {}{}\n",
                 tool.map_or_else(|| "catalog".to_owned(), |t| format!("tool `{t}`")),
-                counts(&changes),
-                self.hash_move(tool)
+                counts(changes),
+                page.hash_move(*tool)
             );
             for change in changes {
                 out.push_str(&human_change(change, color));
@@ -144,13 +160,13 @@ impl Report<'_> {
         }
         // A tool whose hash moved with no change reported (a hint spelled out at its
         // default, say) takes one line: its move, and nothing to review.
-        if !only_moved.is_empty() {
+        if !page.only_moved.is_empty() {
             let _ = writeln!(
                 out,
                 "info[{}]: the contract hash moved with no other change reported:",
                 CONTRACT_HASH_CHANGED.code
             );
-            for change in only_moved {
+            for change in &page.only_moved {
                 let _ =
                     writeln!(out, "  tool `{}`: {}", change.tool.as_deref().unwrap_or_default(), moved_hash(change));
             }
@@ -165,11 +181,11 @@ impl Report<'_> {
                 accepted.fingerprint.get_ref()
             );
         }
-        let all = self.listed();
+        let all = &page.listed;
         if all.is_empty() {
             out.push_str("no changes\n");
         } else {
-            let _ = writeln!(out, "{} ({})", plural(all.len(), "change"), counts(&all));
+            let _ = writeln!(out, "{} ({})", plural(all.len(), "change"), counts(all));
         }
         out
     }
@@ -220,7 +236,7 @@ impl Report<'_> {
 
     fn github(&self) -> String {
         let mut out = String::new();
-        for change in self.listed() {
+        for change in self.page().listed {
             let command = match (change.level, &change.accepted) {
                 (Level::Breaking, None) => "error",
                 (Level::Breaking | Level::Warning, _) => "warning",
@@ -261,7 +277,8 @@ impl Report<'_> {
     }
 
     fn markdown(&self) -> String {
-        let all = self.listed();
+        let page = self.page();
+        let all = &page.listed;
         let mut out = String::from("## harn-catalog diff\n\n");
         for (old, new) in self.compared {
             let _ = writeln!(out, "{old} → {new}\n");
@@ -269,22 +286,16 @@ impl Report<'_> {
         if all.is_empty() {
             out.push_str("No changes.\n");
         } else {
-            let _ = writeln!(out, "**{}**: {}\n", plural(all.len(), "change"), counts(&all));
+            let _ = writeln!(out, "**{}**: {}\n", plural(all.len(), "change"), counts(all));
         }
         // A comment must stay short enough to paste (GitHub takes 65,536 characters):
         // every breaking change and warning is listed, info only while rows are left.
         let mut info_rows = MARKDOWN_ROWS.saturating_sub(all.iter().filter(|c| c.level > Level::Info).count());
         let mut info_left_out = 0;
-        let mut only_moved = Vec::new();
-        for (tool, changes) in self.by_tool() {
-            if let [change] = changes.as_slice() {
-                if change.rule.code == CONTRACT_HASH_CHANGED.code {
-                    only_moved.push(*change);
-                    continue;
-                }
-            }
-            let shown: Vec<&Change> = changes
-                .into_iter()
+        for (tool, changes) in &page.groups {
+            let rows: Vec<&Change> = changes
+                .iter()
+                .copied()
                 .filter(|change| {
                     if change.level > Level::Info {
                         return true;
@@ -297,17 +308,16 @@ impl Report<'_> {
                     true
                 })
                 .collect();
-            if shown.is_empty() {
+            if rows.is_empty() {
                 continue;
             }
             let heading = tool.map_or_else(|| "Catalog".to_owned(), |t| format!("`{}`", cell(t)));
-            let moved = self.hash_move(tool);
             let _ = writeln!(out, "### {heading}\n");
-            if !moved.is_empty() {
-                let _ = writeln!(out, "Contract hash: {}\n", cell(moved.trim_start_matches("; contract hash ")));
+            if let Some(moved) = tool.and_then(|tool| page.folded.get(tool)) {
+                let _ = writeln!(out, "Contract hash: {}\n", cell(&moved_hash(moved)));
             }
             out.push_str("| level | rule | side | change | where |\n|---|---|---|---|---|\n");
-            for change in shown {
+            for change in rows {
                 let level = match &change.accepted {
                     Some(_) => format!("{} (accepted)", change.level.as_str()),
                     None => change.level.as_str().to_owned(),
@@ -325,10 +335,10 @@ impl Report<'_> {
             }
             out.push('\n');
         }
-        if !only_moved.is_empty() {
+        if !page.only_moved.is_empty() {
             out.push_str("### Contract hashes moved with no other change reported\n\n");
             out.push_str("| tool | contract hash |\n|---|---|\n");
-            for change in only_moved {
+            for change in &page.only_moved {
                 let tool = cell(change.tool.as_deref().unwrap_or_default());
                 let _ = writeln!(out, "| `{tool}` | {} |", cell(&moved_hash(change)));
             }
