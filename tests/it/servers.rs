@@ -69,6 +69,21 @@ fn gen_writes_the_snapshot_and_check_catches_a_removed_tool() {
 }
 
 #[test]
+fn a_snapshot_with_the_same_tools_written_otherwise_is_stale() {
+    let dir = project("\"paged\"");
+    run(dir.path(), &["gen", "--run-servers"]).success();
+    let path = dir.path().join("snapshots/tracker.json");
+    let snapshot: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    std::fs::write(&path, serde_json::to_string(&snapshot).unwrap()).unwrap();
+    run(dir.path(), &["check", "--run-servers"])
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the snapshot files of the server `python3 scripted.py paged` are out of date",
+        ))
+        .stderr(predicate::str::contains("stale:").and(predicate::str::contains("gen --run-servers")));
+}
+
+#[test]
 fn check_without_a_snapshot_says_how_to_take_one() {
     let dir = project("\"paged\"");
     run(dir.path(), &["check", "--run-servers"])

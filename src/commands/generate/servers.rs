@@ -12,6 +12,7 @@ use crate::config::{CatalogSource, CatalogTarget};
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{Diagnostics, Failed, Log};
 use crate::diff::{self, Compared, DiffFormat, Level, Named, Report};
+use crate::drift::{self, Owned};
 use crate::emit::artifacts::Artifact;
 use crate::import::{self, live};
 use crate::source::{Format, SourceFile};
@@ -90,14 +91,19 @@ pub fn changed(root: &Path, live: &Live, bless: &str, log: &mut Log<'_>) -> bool
     let old = Compared { catalog: snapshot, provenance: committed.compiled().map(|c| &c.provenance) };
     let changes = diff::diff(&old, &Compared { catalog: &live.catalog, provenance: None });
     if changes.is_empty() {
-        // The same tools, written otherwise (by hand, or by an older harn-catalog).
-        if std::fs::read_to_string(&path).is_ok_and(|text| text != live.artifact.contents) {
-            log.error(format!(
-                "the snapshot of the server `{name}` at {shown} is not as `gen` writes it\nhint: run `{bless}`"
-            ));
-            return true;
-        }
-        return false;
+        // The same tools, perhaps written otherwise (by hand, or by an older
+        // harn-catalog): compared as every generated file is, line endings aside.
+        return match drift::compare(root, std::slice::from_ref(&live.artifact), Owned::No) {
+            Ok(findings) if findings.is_empty() => false,
+            Ok(findings) => {
+                log.text(&drift::report(root, &format!("the snapshot files of the server `{name}`"), &findings, bless));
+                true
+            }
+            Err(e) => {
+                log.error(format!("cannot read {shown}: {e}"));
+                true
+            }
+        };
     }
     let breaking = changes.iter().filter(|c| c.level == Level::Breaking).count();
     log.error(format!(
