@@ -17,44 +17,61 @@ struct Hint {
     promise: &'static str,
     /// The value MCP assumes when the hint is absent.
     default: bool,
+    /// The effective value that keeps the promise.
+    keeps: bool,
+    /// Whether `readOnlyHint` keeps the promise whatever this hint says (a read-only
+    /// tool destroys nothing and may be called again).
+    implied_by_read_only: bool,
     /// The declared value.
     declared: fn(&ToolPresentationAnnotations) -> Option<bool>,
-    /// Whether the promise holds, from every hint.
-    kept: fn(&ToolPresentationAnnotations) -> bool,
 }
 
-fn read_only(a: &ToolPresentationAnnotations) -> bool {
-    a.read_only_hint.unwrap_or(false)
+impl Hint {
+    /// The value a client reads: the declared one, else MCP's default.
+    fn effective(&self, a: &ToolPresentationAnnotations) -> bool {
+        (self.declared)(a).unwrap_or(self.default)
+    }
+
+    /// Whether the promise holds, from every hint.
+    fn kept(&self, a: &ToolPresentationAnnotations) -> bool {
+        self.effective(a) == self.keeps || (self.implied_by_read_only && READ_ONLY.effective(a))
+    }
 }
+
+const READ_ONLY: Hint = Hint {
+    name: "readOnlyHint",
+    promise: "to be read-only",
+    default: false,
+    keeps: true,
+    implied_by_read_only: false,
+    declared: |a| a.read_only_hint,
+};
 
 const HINTS: [Hint; 4] = [
-    Hint {
-        name: "readOnlyHint",
-        promise: "to be read-only",
-        default: false,
-        declared: |a| a.read_only_hint,
-        kept: read_only,
-    },
+    READ_ONLY,
     Hint {
         name: "destructiveHint",
         promise: "to be non-destructive",
         default: true,
+        keeps: false,
+        implied_by_read_only: true,
         declared: |a| a.destructive_hint,
-        kept: |a| read_only(a) || !a.destructive_hint.unwrap_or(true),
     },
     Hint {
         name: "idempotentHint",
         promise: "to be idempotent",
         default: false,
+        keeps: true,
+        implied_by_read_only: true,
         declared: |a| a.idempotent_hint,
-        kept: |a| read_only(a) || a.idempotent_hint.unwrap_or(false),
     },
     Hint {
         name: "openWorldHint",
         promise: "to keep to a closed world",
         default: true,
+        keeps: false,
+        implied_by_read_only: false,
         declared: |a| a.open_world_hint,
-        kept: |a| !a.open_world_hint.unwrap_or(true),
     },
 ];
 
@@ -67,7 +84,7 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
     let none = ToolPresentationAnnotations::default();
     let old = pair.old.annotations.as_ref().unwrap_or(&none);
     let new = pair.new.annotations.as_ref().unwrap_or(&none);
-    let moved = |hint: &Hint| ((hint.kept)(old), (hint.kept)(new));
+    let moved = |hint: &Hint| (hint.kept(old), hint.kept(new));
     // The promises that moved only because readOnlyHint did (which implies them): said
     // with readOnlyHint's own change, not as changes of their own.
     let implied: Vec<&Hint> = HINTS[1..]
@@ -81,7 +98,7 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
             continue;
         }
         let spelled = format!("{} {} → {}", hint.name, shown(old_value), shown(new_value));
-        let also = if hint.name == "readOnlyHint" && !implied.is_empty() {
+        let also = if hint.name == READ_ONLY.name && !implied.is_empty() {
             let promises: Vec<&str> = implied.iter().map(|h| h.promise).collect();
             let joined = if new_kept { ", and with it" } else { ", nor, as its other hints are absent," };
             format!("{joined} {}", promises.join(" and "))
@@ -97,7 +114,7 @@ pub(super) fn compare(pair: &ToolPair<'_>, out: &mut Vec<Change>) {
             }
             // A hint spelled out at the value MCP assumes without it means the same to
             // every client: no change.
-            _ if old_value.unwrap_or(hint.default) == new_value.unwrap_or(hint.default) => continue,
+            _ if hint.effective(old) == hint.effective(new) => continue,
             _ => (METADATA_CHANGED, format!("{spelled}: the tool promises what it did")),
         };
         let at = |entry: &crate::pointer::Pointer| entry.key("annotations").key(hint.name);
