@@ -186,7 +186,7 @@ pub fn moved_contracts<'c>(
 /// old files untouched. With `remove`, the listed files are deleted afterwards.
 /// Returns the paths written.
 pub fn write(root: &Path, expected: &[Artifact], remove: &[String]) -> std::io::Result<Vec<String>> {
-    let written = crate::emit::write::write_all(&[(root.to_owned(), expected)])?;
+    let written = crate::emit::write::write_all(expected.iter().map(|file| (root, file)))?;
     for relative in remove {
         std::fs::remove_file(root.join(relative))?;
     }

@@ -87,21 +87,19 @@ fn holds(path: &Path, contents: &[u8]) -> bool {
     }
 }
 
-/// Writes every file whose contents changed, under several roots at once: nothing is
-/// renamed into place until every changed file of every root is written in full, so
-/// a failure leaves the old files untouched. Returns the paths written, each joined to
+/// Writes every file whose contents changed, each under its root (several roots at
+/// once): nothing is renamed into place until every changed file of every root is
+/// written in full, so a failure leaves the old files untouched. Returns the paths written, each joined to
 /// its root. `gen` writes every output through it, `drift::write` one folder's.
-pub fn write_all(outputs: &[(PathBuf, &[Artifact])]) -> std::io::Result<Vec<PathBuf>> {
+pub fn write_all<'a>(outputs: impl IntoIterator<Item = (&'a Path, &'a Artifact)>) -> std::io::Result<Vec<PathBuf>> {
     let mut staged = Vec::new();
-    for (root, expected) in outputs {
-        for file in expected.iter() {
-            let path = root.join(&file.path);
-            if holds(&path, file.contents.as_bytes()) {
-                continue;
-            }
-            std::fs::create_dir_all(path.parent().unwrap_or(root))?;
-            staged.push((stage(&path, file.contents.as_bytes())?, path));
+    for (root, file) in outputs {
+        let path = root.join(&file.path);
+        if holds(&path, file.contents.as_bytes()) {
+            continue;
         }
+        std::fs::create_dir_all(path.parent().unwrap_or(root))?;
+        staged.push((stage(&path, file.contents.as_bytes())?, path));
     }
     let mut written = Vec::with_capacity(staged.len());
     for (temporary, path) in staged {

@@ -259,13 +259,12 @@ impl Generation<'_> {
     /// `gen`: every file of every output staged before any is renamed into place; the
     /// text names each file written, or says all are up to date.
     fn write(&self, catalogs: &Catalogs, sdks: &Sdks) -> Result<String, std::io::Error> {
-        let snapshots: Vec<Artifact> = catalogs.servers.iter().map(|live| live.artifact.clone()).collect();
-        let everything: Vec<(PathBuf, &[Artifact])> =
-            std::iter::once((self.config.root.clone(), catalogs.expected.as_slice()))
-                .chain(std::iter::once((self.config.root.clone(), snapshots.as_slice())))
-                .chain(sdks.iter().map(|(folder, files)| (folder.clone(), files.as_slice())))
-                .collect();
-        let written = emit::write::write_all(&everything)?;
+        let root = self.config.root.as_path();
+        let servers = catalogs.servers.iter().map(|live| &live.artifact);
+        let catalogs_written = catalogs.expected.iter().chain(servers).map(|file| (root, file));
+        let sdks_written =
+            sdks.iter().flat_map(|(folder, files)| files.iter().map(move |file| (folder.as_path(), file)));
+        let written = emit::write::write_all(catalogs_written.chain(sdks_written))?;
         let mut out = String::new();
         for path in &written {
             let _ = writeln!(out, "wrote {}", path.display());
