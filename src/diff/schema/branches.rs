@@ -8,15 +8,17 @@
 //! Unless the branches are told apart for certain (by type, by listed values, or by
 //! a required property with listed values: a discriminator), such a change is also
 //! reported as uncertain.
+//!
+//! A list that appears or goes beside other keywords is one change of its own
+//! (`branch-list-added`, `branch-list-removed`); a schema that becomes only a union,
+//! or stops being one, is compared as a union of one branch.
 
 use serde_json::Value;
 
 use super::core::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
 use super::types;
 use crate::diff::Side;
-use crate::diff::rules::CONSTRAINT_LOOSENED;
-use crate::diff::rules::CONSTRAINT_TIGHTENED;
-use crate::diff::rules::{BRANCH_ADDED, BRANCH_REMOVED};
+use crate::diff::rules::{BRANCH_ADDED, BRANCH_LIST_ADDED, BRANCH_LIST_REMOVED, BRANCH_REMOVED};
 
 /// A side that is only a union (`anyOf` or `oneOf`, nothing else) compared with one
 /// that has no union: the other is compared as a union of one branch. `None` when
@@ -60,9 +62,10 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
                 flags |= lists(cmp, keyword, bx, by, x, y, path);
             }
             (Some(x), None) => {
-                let message = format!("{subject} no longer has to match one of its `{keyword}` branches");
+                let message =
+                    format!("{subject} no longer has to match one of its {} `{keyword}` branches", count(x.value));
                 flags |= cmp.report(
-                    CONSTRAINT_LOOSENED,
+                    BRANCH_LIST_REMOVED,
                     Flags::WIDENS,
                     message,
                     x.ptr.clone(),
@@ -72,9 +75,9 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
                 );
             }
             (None, Some(y)) => {
-                let message = format!("{subject} must now match one of the `{keyword}` branches");
+                let message = format!("{subject} must now match one of {} new `{keyword}` branches", count(y.value));
                 flags |= cmp.report(
-                    CONSTRAINT_TIGHTENED,
+                    BRANCH_LIST_ADDED,
                     Flags::NARROWS,
                     message,
                     a.at.ptr.clone(),
@@ -86,6 +89,11 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
         }
     }
     flags
+}
+
+/// How many branches a list holds, for a message.
+fn count(list: &Value) -> usize {
+    list.as_array().map_or(0, Vec::len)
 }
 
 /// Compares two lists of branches; `x` and `y` are where the lists are.

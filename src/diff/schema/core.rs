@@ -242,6 +242,52 @@ impl<'a> Conjunct<'a> {
         true
     }
 
+    /// This conjunct cut into the parts that mean the same apart as together, each
+    /// with its kind: a keyword that depends on no sibling (its own kind), a group
+    /// of keywords that depend on each other (kind: the group's first keyword), or
+    /// the required names (`required`). Their conjunction is this conjunct.
+    pub(super) fn parts(&self) -> Vec<(&'a str, Conjunct<'a>)> {
+        let mut parts = Vec::new();
+        let part = |keys: Vec<(&'a str, Loc<'a>)>| Conjunct { keys, ..Conjunct::empty(self.at.clone()) };
+        for (keyword, loc) in &self.keys {
+            if !GROUPS.iter().any(|group| group.contains(keyword)) {
+                parts.push((*keyword, part(vec![(*keyword, loc.clone())])));
+            }
+        }
+        for group in GROUPS {
+            let keys: Vec<(&'a str, Loc<'a>)> =
+                self.keys.iter().filter(|(k, _)| group.contains(k)).map(|(k, l)| (*k, l.clone())).collect();
+            let declares = group[0] == "properties" && self.properties_at.is_some();
+            if keys.is_empty() && !declares {
+                continue;
+            }
+            let mut grouped = part(keys);
+            if declares {
+                grouped.properties = self.properties.clone();
+                grouped.properties_at = self.properties_at.clone();
+            }
+            parts.push((group[0], grouped));
+        }
+        if self.required_at.is_some() {
+            let required = Conjunct {
+                required: self.required.clone(),
+                required_at: self.required_at.clone(),
+                ..Conjunct::empty(self.at.clone())
+            };
+            parts.push(("required", required));
+        }
+        parts
+    }
+
+    /// Whether two parts of the same kind say the same.
+    pub(super) fn same_part(&self, other: &Conjunct<'a>) -> bool {
+        self.keys.len() == other.keys.len()
+            && self.keys.iter().all(|(k, loc)| other.get(k).is_some_and(|theirs| json_eq(loc.value, theirs.value)))
+            && same_properties(self, other)
+            && self.required.len() == other.required.len()
+            && self.required.iter().all(|(name, _)| other.required.iter().any(|(n, _)| n == name))
+    }
+
     pub(super) fn merge(&mut self, other: Conjunct<'a>) {
         for (keyword, loc) in other.keys {
             if self.get(keyword).is_none() {

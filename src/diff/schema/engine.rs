@@ -6,6 +6,9 @@
 //! node is the conjunction of its own keywords, its `$ref` target and its `allOf`
 //! members ([`View`]); these are merged into as few [`Conjunct`]s as can be merged
 //! without changing what they accept, and conjuncts are compared keyword by keyword.
+//! When two sides' objects cannot all merge (two `allOf` members that each write a
+//! `pattern`), every part that has one meaning is compared in one conjunct, and the
+//! parts written with several values are matched by likeness, never by position.
 //! If each keyword of the new side accepts at least what the old side's did, so does
 //! their conjunction, and the reverse: which is why a keyword the comparator does not
 //! classify is reported as uncertain whenever it differs.
@@ -237,46 +240,105 @@ impl<'a, 'c> Cmp<'a, 'c> {
             let b = vb.conjuncts.first().cloned().unwrap_or_else(|| Conjunct::empty(vb.at.clone()));
             return self.compare_conjuncts(&a, &b, path, &scope);
         }
-        let mut flags = Flags::NONE;
-        // Conjuncts equal on both sides first, then the rest by position; a conjunct
-        // left over is compared with `true`.
-        let mut used = vec![false; vb.conjuncts.len()];
-        let mut rest_a = Vec::new();
-        for ca in &va.conjuncts {
-            let found = (0..vb.conjuncts.len()).find(|&j| !used[j] && self.equivalent_conjuncts(ca, &vb.conjuncts[j]));
-            match found {
-                Some(j) => {
-                    used[j] = true;
-                    if self.annotations {
-                        // Only their annotations can differ.
-                        self.compare_conjuncts(ca, &vb.conjuncts[j], path, &scope);
-                    }
-                }
-                None => rest_a.push(ca),
-            }
-        }
-        if rest_a.is_empty() && used.iter().all(|u| *u) {
-            return Flags::NONE;
-        }
         let unevaluated =
             |v: &View<'_>| v.conjuncts.iter().any(|c| c.has("unevaluatedProperties") || c.has("unevaluatedItems"));
         if unevaluated(va) || unevaluated(vb) {
-            flags |= self.uncertain(
+            // What these keywords see depends on which object they sit in: the
+            // conjuncts are compared as they are, and the result is uncertain.
+            let mut unmatched: Vec<&Conjunct<'a>> = vb.conjuncts.iter().collect();
+            let alike = va.conjuncts.len() == vb.conjuncts.len()
+                && va.conjuncts.iter().all(|ca| {
+                    match unmatched.iter().position(|cb| self.equivalent_conjuncts(ca, cb)) {
+                        Some(j) => {
+                            unmatched.swap_remove(j);
+                            true
+                        }
+                        None => false,
+                    }
+                });
+            let (a, b): (Vec<_>, Vec<_>) = (va.conjuncts.iter().collect(), vb.conjuncts.iter().collect());
+            if alike {
+                // Only their annotations can differ.
+                return self.compare_conjunct_lists(&a, &b, path, &scope);
+            }
+            let mut flags = self.uncertain(
                 path,
                 "`unevaluatedProperties` or `unevaluatedItems` across `allOf` or `$ref` members, not compared",
                 &va.at,
                 &vb.at,
             );
+            flags |= self.compare_conjunct_lists(&a, &b, path, &scope);
+            return flags;
         }
-        let mut rest_b = vb.conjuncts.iter().zip(&used).filter(|(_, u)| !**u).map(|(c, _)| c);
-        for ca in rest_a {
-            match rest_b.next() {
-                Some(cb) => flags |= self.compare_conjuncts(ca, cb, path, &scope),
-                None => flags |= self.compare_conjuncts(ca, &Conjunct::empty(vb.at.clone()), path, &scope),
+        // Every part whose kind has one meaning across both sides joins one main
+        // conjunct per side; a kind written with different values on a side (two
+        // `pattern`s of two `allOf` members) is kept apart, one conjunct per value, on
+        // both sides alike, so that members can be reordered or edited one at a time.
+        let parts =
+            |v: &View<'a>| -> Vec<(&'a str, Conjunct<'a>)> { v.conjuncts.iter().flat_map(Conjunct::parts).collect() };
+        let (parts_a, parts_b) = (parts(va), parts(vb));
+        let split: HashSet<&str> = [&parts_a, &parts_b]
+            .into_iter()
+            .flat_map(|parts| {
+                parts.iter().enumerate().filter_map(|(i, (kind, part))| {
+                    let differs = parts[..i].iter().any(|(k, p)| k == kind && !p.same_part(part));
+                    (differs && *kind != "required").then_some(*kind)
+                })
+            })
+            .collect();
+        let gather = |v: &View<'a>, parts: Vec<(&'a str, Conjunct<'a>)>| {
+            let mut main = Conjunct::empty(v.conjuncts.first().map_or_else(|| v.at.clone(), |c| c.at.clone()));
+            let mut apart: Vec<Conjunct<'a>> = Vec::new();
+            for (kind, part) in parts {
+                if !split.contains(kind) {
+                    main.merge(part);
+                } else if !apart.iter().any(|p| p.same_part(&part)) {
+                    apart.push(part);
+                }
+            }
+            (main, apart)
+        };
+        let ((main_a, apart_a), (main_b, apart_b)) = (gather(va, parts_a), gather(vb, parts_b));
+        let mut flags = self.compare_conjuncts(&main_a, &main_b, path, &scope);
+        let (a, b): (Vec<_>, Vec<_>) = (apart_a.iter().collect(), apart_b.iter().collect());
+        flags |= self.compare_conjunct_lists(&a, &b, path, &scope);
+        flags
+    }
+
+    /// Compares two lists of conjuncts: those equal on both sides first, the rest
+    /// paired by likeness; one left over is compared with `true`.
+    fn compare_conjunct_lists(
+        &mut self,
+        a: &[&Conjunct<'a>],
+        b: &[&Conjunct<'a>],
+        path: &Path,
+        scope: &Scope<'a>,
+    ) -> Flags {
+        let mut flags = Flags::NONE;
+        let mut used = vec![false; b.len()];
+        let mut rest_a = Vec::new();
+        for ca in a {
+            match (0..b.len()).find(|&j| !used[j] && self.equivalent_conjuncts(ca, b[j])) {
+                Some(j) => {
+                    used[j] = true;
+                    if self.annotations {
+                        // Only their annotations can differ.
+                        self.compare_conjuncts(ca, b[j], path, scope);
+                    }
+                }
+                None => rest_a.push(*ca),
             }
         }
-        for cb in rest_b {
-            flags |= self.compare_conjuncts(&Conjunct::empty(va.at.clone()), cb, path, &scope);
+        let rest_b: Vec<&Conjunct<'a>> = b.iter().zip(&used).filter(|(_, u)| !**u).map(|(c, _)| *c).collect();
+        let (pairs, only_a, only_b) = pair_by_likeness(&rest_a, &rest_b);
+        for (i, j) in pairs {
+            flags |= self.compare_conjuncts(rest_a[i], rest_b[j], path, scope);
+        }
+        for i in only_a {
+            flags |= self.compare_conjuncts(rest_a[i], &Conjunct::empty(rest_a[i].at.clone()), path, scope);
+        }
+        for j in only_b {
+            flags |= self.compare_conjuncts(&Conjunct::empty(rest_b[j].at.clone()), rest_b[j], path, scope);
         }
         flags
     }
@@ -500,6 +562,96 @@ impl<'a, 'c> Cmp<'a, 'c> {
         }
         visiting.pop();
     }
+}
+
+/// Pairs conjuncts that no equal counterpart matched, most alike first: two `allOf`
+/// members that could not merge (two `pattern`s, say) are compared with the member
+/// that says most nearly the same on the other side, not with the one at the same
+/// position, so that reordering them changes nothing and editing one is one change.
+/// Returns the pairs and the indices left alone on each side.
+fn pair_by_likeness(a: &[&Conjunct<'_>], b: &[&Conjunct<'_>]) -> (Vec<(usize, usize)>, Vec<usize>, Vec<usize>) {
+    // A keyword both write counts one; written alike, three.
+    let likeness = |x: &Conjunct<'_>, y: &Conjunct<'_>| -> usize {
+        let keys =
+            x.keys.iter().filter_map(|(k, lx)| y.get(k).map(|ly| if json_eq(lx.value, ly.value) { 3 } else { 1 }));
+        let properties = x
+            .properties
+            .iter()
+            .filter_map(|(name, lx)| y.property(name).map(|ly| if json_eq(lx.value, ly.value) { 3 } else { 1 }));
+        let required = x.required.iter().filter(|(name, _)| y.required.iter().any(|(other, _)| other == name)).count();
+        keys.sum::<usize>() + properties.sum::<usize>() + required
+    };
+    let score: Vec<Vec<usize>> = a.iter().map(|x| b.iter().map(|y| likeness(x, y)).collect()).collect();
+    let mut pairs = if a.len().max(b.len()) <= EXHAUSTIVE {
+        best_assignment(&score, b.len())
+    } else {
+        greedy_assignment(&score, b.len())
+    };
+    pairs.sort_unstable();
+    let taken_a: Vec<bool> = (0..a.len()).map(|i| pairs.iter().any(|&(p, _)| p == i)).collect();
+    let taken_b: Vec<bool> = (0..b.len()).map(|j| pairs.iter().any(|&(_, q)| q == j)).collect();
+    let alone = |taken: &[bool]| taken.iter().enumerate().filter(|(_, t)| !**t).map(|(i, _)| i).collect();
+    (pairs, alone(&taken_a), alone(&taken_b))
+}
+
+/// Up to this many conjuncts a side, every pairing is tried (at most 6^5 of them);
+/// beyond, the most alike pairs are taken first.
+const EXHAUSTIVE: usize = 5;
+
+/// The pairing with the most likeness in all; among equals, the one that moves
+/// members least. `score[i][j]` is the likeness of `a[i]` and `b[j]`.
+fn best_assignment(score: &[Vec<usize>], b_len: usize) -> Vec<(usize, usize)> {
+    fn search(
+        score: &[Vec<usize>],
+        i: usize,
+        taken: &mut Vec<bool>,
+        current: &mut Vec<(usize, usize)>,
+        best: &mut (usize, std::cmp::Reverse<usize>, Vec<(usize, usize)>),
+    ) {
+        if i == score.len() {
+            let total = current.iter().map(|&(p, q)| score[p][q]).sum();
+            let moved = std::cmp::Reverse(current.iter().map(|&(p, q)| p.abs_diff(q)).sum());
+            // Pairing every member it can first: a pair that says nothing alike is
+            // still compared rather than reported as one removal and one addition.
+            let key = (current.len(), total, moved);
+            if key > (best.2.len(), best.0, best.1) {
+                *best = (total, moved, current.clone());
+            }
+            return;
+        }
+        for j in 0..taken.len() {
+            if !taken[j] {
+                taken[j] = true;
+                current.push((i, j));
+                search(score, i + 1, taken, current, best);
+                current.pop();
+                taken[j] = false;
+            }
+        }
+        search(score, i + 1, taken, current, best);
+    }
+    let mut best = (0, std::cmp::Reverse(usize::MAX), Vec::new());
+    search(score, 0, &mut vec![false; b_len], &mut Vec::new(), &mut best);
+    best.2
+}
+
+/// The most alike pairs first; among equals, the nearer positions, then the earlier.
+fn greedy_assignment(score: &[Vec<usize>], b_len: usize) -> Vec<(usize, usize)> {
+    let mut scored: Vec<(usize, usize, usize)> = Vec::new();
+    for (i, row) in score.iter().enumerate() {
+        scored.extend(row.iter().enumerate().map(|(j, &s)| (s, i, j)));
+    }
+    scored.sort_by_key(|&(s, i, j)| (std::cmp::Reverse(s), i.abs_diff(j), i, j));
+    let (mut taken_a, mut taken_b) = (vec![false; score.len()], vec![false; b_len]);
+    let mut pairs = Vec::new();
+    for (_, i, j) in scored {
+        if !taken_a[i] && !taken_b[j] {
+            taken_a[i] = true;
+            taken_b[j] = true;
+            pairs.push((i, j));
+        }
+    }
+    pairs
 }
 
 /// Collects every `$ref` string in `value`, at any depth; `false` if it has a
