@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::contract::{ToolCatalog, ToolCatalogEntry};
+use crate::contract::{ToolCatalog, ToolCatalogEntry, ToolIcon};
 use crate::diff::pair::ToolPair;
 use crate::diff::rules::METADATA_CHANGED;
 use crate::diff::{Change, Side};
@@ -47,7 +47,7 @@ pub(super) fn compare(pair: &ToolPair<'_>, level_reported: bool, out: &mut Vec<C
     let at = (&pair.old_at, &pair.new_at);
     let tool = Some(pair.name);
     if old.icons != new.icons {
-        changed(tool, at, &["icons"], (wire(&old.icons).as_ref(), wire(&new.icons).as_ref()), out);
+        icons(tool, at, (old.icons.as_deref().unwrap_or_default(), new.icons.as_deref().unwrap_or_default()), out);
     }
     if old.namespace != new.namespace {
         changed(tool, at, &["namespace"], (wire(&old.namespace).as_ref(), wire(&new.namespace).as_ref()), out);
@@ -73,6 +73,73 @@ pub(super) fn compare(pair: &ToolPair<'_>, level_reported: bool, out: &mut Vec<C
     if old.cli.hidden != new.cli.hidden {
         let (was, is) = (Value::from(old.cli.hidden), Value::from(new.cli.hidden));
         changed(tool, at, &["cli", "hidden"], (Some(&was), Some(&is)), out);
+    }
+}
+
+/// A tool's icons compared one by one, matched by `src`: an icon added or removed
+/// is one change, and an icon whose `mimeType`, `sizes` or `theme` changed is one
+/// change of that field, rather than the whole list shown twice. Their order is not
+/// compared: a client picks the icon that suits it.
+fn icons(
+    tool: Option<&str>,
+    (old_at, new_at): (&Pointer, &Pointer),
+    (old, new): (&[ToolIcon], &[ToolIcon]),
+    out: &mut Vec<Change>,
+) {
+    let place = |base: &Pointer, index: Option<usize>| {
+        let list = base.key("icons");
+        index.map_or_else(|| list.clone(), |i| list.index(i))
+    };
+    let find = |list: &[ToolIcon], src: &str| list.iter().position(|icon| icon.src.as_str() == src);
+    for (i, icon) in old.iter().enumerate() {
+        let src = icon.src.as_str();
+        match find(new, src) {
+            None => {
+                let value = serde_json::to_value(icon).ok();
+                out.push(
+                    Change::new(METADATA_CHANGED, tool, Side::Metadata, format!("icon `{src}` was removed"))
+                        .at(place(old_at, Some(i)), place(new_at, None))
+                        .values(value.as_ref(), None),
+                );
+            }
+            Some(j) if new[j] != *icon => {
+                let (was, is) = (serde_json::to_value(icon).ok(), serde_json::to_value(&new[j]).ok());
+                for field in ["mimeType", "sizes", "theme"] {
+                    let value = |v: &Option<Value>| v.as_ref().and_then(|v| v.get(field)).cloned();
+                    let (before, after) = (value(&was), value(&is));
+                    if before == after {
+                        continue;
+                    }
+                    let what = match (&before, &after) {
+                        (None, _) => "was added",
+                        (_, None) => "was removed",
+                        _ => "changed",
+                    };
+                    // A side that lacks the field points at the icon that lacks it.
+                    let at = |base: &Pointer, index: usize, has: bool| {
+                        let icon = place(base, Some(index));
+                        if has { icon.key(field) } else { icon }
+                    };
+                    out.push(
+                        Change::new(METADATA_CHANGED, tool, Side::Metadata, format!("icon `{src}`: `{field}` {what}"))
+                            .at(at(old_at, i, before.is_some()), at(new_at, j, after.is_some()))
+                            .values(before.as_ref(), after.as_ref()),
+                    );
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    for (j, icon) in new.iter().enumerate() {
+        let src = icon.src.as_str();
+        if find(old, src).is_none() {
+            let value = serde_json::to_value(icon).ok();
+            out.push(
+                Change::new(METADATA_CHANGED, tool, Side::Metadata, format!("icon `{src}` was added"))
+                    .at(place(old_at, None), place(new_at, Some(j)))
+                    .values(None, value.as_ref()),
+            );
+        }
     }
 }
 

@@ -9,7 +9,9 @@ declare_diff_rule! {
     /// support spelled out at its default value; a command path that became an
     /// alias of the new one; the tool's CLI while it is not on the CLI; and of the
     /// catalog, `info` (its name, version and description) and the registry-level
-    /// command metadata other than aliases.
+    /// command metadata other than aliases. Icons are matched by `src`: one added,
+    /// one removed, or one field of one icon changed is one change each; `_meta` and
+    /// `source` are compared member by member.
     ///
     /// ## Why info
     /// None of these changes what a caller may send, will receive or may call: they
@@ -19,7 +21,8 @@ declare_diff_rule! {
     /// `cli-path-changed`.
     ///
     /// ## Example
-    /// `icons: [{src: widget.png}]` becomes `icons: [{src: widget.svg}]`.
+    /// `icons: [{src: widget.png}]` becomes `icons: [{src: widget.png, sizes: [48x48]}]`:
+    /// one change, ``icon `widget.png`: `sizes` was added``.
     pub static METADATA_CHANGED = {
         code: "metadata-changed",
         summary: "another field of a tool or of the catalog changed",
