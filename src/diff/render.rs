@@ -32,6 +32,10 @@ pub enum DiffFormat {
 /// Rows a Markdown report lists before it counts the info changes left out.
 const MARKDOWN_ROWS: usize = 200;
 
+/// Up to this many tools whose contract hash alone moved are listed a line each, with
+/// their moves; more are named only, as a paragraph.
+const HASH_LINES: usize = 10;
+
 /// What one side of a comparison is, for the head of a report: a file or
 /// `REV:file`, and the catalog's `info.version` when it has one.
 #[derive(Clone, Debug)]
@@ -64,18 +68,29 @@ struct Page<'c> {
     listed: Vec<&'c Change>,
     /// Those of `listed` that have something to review, grouped by tool.
     groups: Vec<(Option<&'c str>, Vec<&'c Change>)>,
-    /// Each tool's contract-hash move, folded into the heading of its other changes.
-    folded: HashMap<&'c str, &'c Change>,
+    /// Each tool's contract-hash moves (one per comparison that holds the tool),
+    /// folded into the heading of its other changes.
+    folded: HashMap<&'c str, Vec<&'c Change>>,
     /// The moves of the tools whose hash alone moved: a line each.
     only_moved: Vec<&'c Change>,
 }
 
-impl Page<'_> {
+impl<'c> Page<'c> {
+    /// The changes listed, but the hash moves of the tools whose hash alone moved.
+    fn reviewed(&self) -> Vec<&'c Change> {
+        self.groups.iter().flat_map(|(_, changes)| changes.iter().copied()).collect()
+    }
+
     /// `; contract hash sha256:d74a7e66… → sha256:672f41b2…` for the heading of a tool
     /// whose hash move is folded into it; empty otherwise.
     fn hash_move(&self, tool: Option<&str>) -> String {
-        let moved = tool.and_then(|tool| self.folded.get(tool));
-        moved.map_or_else(String::new, |c| format!("; contract hash {}", moved_hash(c)))
+        self.moves(tool).map_or_else(String::new, |moves| format!("; contract hash {moves}"))
+    }
+
+    /// `sha256:d74a7e66… → sha256:672f41b2…`, each of the tool's folded moves.
+    fn moves(&self, tool: Option<&str>) -> Option<String> {
+        let moved = tool.and_then(|tool| self.folded.get(tool))?;
+        Some(moved.iter().map(|c| moved_hash(c)).collect::<Vec<_>>().join(", "))
     }
 }
 
@@ -116,7 +131,7 @@ impl Report<'_> {
         for change in self.changes {
             match change.tool.as_deref() {
                 Some(tool) if is_hash(change) && reviewed.contains(tool) => {
-                    page.folded.entry(tool).or_insert(change);
+                    page.folded.entry(tool).or_default().push(change);
                 }
                 tool => {
                     page.listed.push(change);
@@ -159,18 +174,34 @@ impl Report<'_> {
             }
         }
         // A tool whose hash moved with no change reported (a hint spelled out at its
-        // default, say) takes one line: its move, and nothing to review.
-        if !page.only_moved.is_empty() {
-            let _ = writeln!(
-                out,
-                "info[{}]: the contract hash moved with no other change reported:",
-                CONTRACT_HASH_CHANGED.code
-            );
-            for change in &page.only_moved {
-                let _ =
-                    writeln!(out, "  tool `{}`: {}", change.tool.as_deref().unwrap_or_default(), moved_hash(change));
+        // default, say) has nothing to review: a line each while they are few, else
+        // their names only.
+        match page.only_moved.as_slice() {
+            [] => {}
+            few if few.len() <= HASH_LINES => {
+                let _ = writeln!(
+                    out,
+                    "info[{}]: the contract hash moved with no other change reported:",
+                    CONTRACT_HASH_CHANGED.code
+                );
+                for change in few {
+                    let tool = change.tool.as_deref().unwrap_or_default();
+                    let _ = writeln!(out, "  tool `{tool}`: {}", moved_hash(change));
+                }
+                out.push('\n');
             }
-            out.push('\n');
+            many => {
+                let _ = writeln!(
+                    out,
+                    "info[{}]: the contract hashes of {} tools moved with no other change reported \
+                     (`--format json` gives each move):",
+                    CONTRACT_HASH_CHANGED.code,
+                    many.len()
+                );
+                let names: Vec<&str> = many.iter().map(|c| c.tool.as_deref().unwrap_or_default()).collect();
+                out.push_str(&wrapped(&names, 100, "  "));
+                out.push('\n');
+            }
         }
         for accepted in self.unused {
             let at =
@@ -181,12 +212,7 @@ impl Report<'_> {
                 accepted.fingerprint.get_ref()
             );
         }
-        let all = &page.listed;
-        if all.is_empty() {
-            out.push_str("no changes\n");
-        } else {
-            let _ = writeln!(out, "{} ({})", plural(all.len(), "change"), counts(all));
-        }
+        let _ = writeln!(out, "{}", summary(&page.reviewed(), page.only_moved.len(), |n| n));
         out
     }
 
@@ -278,71 +304,100 @@ impl Report<'_> {
 
     fn markdown(&self) -> String {
         let page = self.page();
-        let all = &page.listed;
+        let shown = page.reviewed();
         let mut out = String::from("## harn-catalog diff\n\n");
         for (old, new) in self.compared {
             let _ = writeln!(out, "{old} → {new}\n");
         }
-        if all.is_empty() {
-            out.push_str("No changes.\n");
-        } else {
-            let _ = writeln!(out, "**{}**: {}\n", plural(all.len(), "change"), counts(all));
-        }
+        let line = summary(&shown, page.only_moved.len(), |n| format!("**{n}**"));
+        let _ = writeln!(out, "{}{}.\n", line[..1].to_uppercase(), &line[1..]);
         // A comment must stay short enough to paste (GitHub takes 65,536 characters):
         // every breaking change and warning is listed, info only while rows are left.
-        let mut info_rows = MARKDOWN_ROWS.saturating_sub(all.iter().filter(|c| c.level > Level::Info).count());
+        let mut info_rows = MARKDOWN_ROWS.saturating_sub(shown.iter().filter(|c| c.level > Level::Info).count());
         let mut info_left_out = 0;
-        for (tool, changes) in &page.groups {
-            let rows: Vec<&Change> = changes
-                .iter()
-                .copied()
-                .filter(|change| {
-                    if change.level > Level::Info {
-                        return true;
-                    }
-                    if info_rows == 0 {
-                        info_left_out += 1;
-                        return false;
-                    }
-                    info_rows -= 1;
-                    true
-                })
-                .collect();
-            if rows.is_empty() {
-                continue;
-            }
+        let mut take_info = |count: usize| {
+            let taken = count.min(info_rows);
+            info_rows -= taken;
+            info_left_out += count - taken;
+            taken
+        };
+        // A tool with something to weigh (a breaking change, a warning) and the
+        // catalog-wide changes get a section each; the tools whose changes are all
+        // info share one table, a tool's name on its first row.
+        let (weighed, compatible): (Vec<_>, Vec<_>) =
+            page.groups.iter().partition(|(tool, changes)| tool.is_none() || changes[0].level > Level::Info);
+        for (tool, changes) in weighed {
+            let info = changes.iter().filter(|c| c.level == Level::Info).count();
+            let keep = changes.len() - info + take_info(info);
             let heading = tool.map_or_else(|| "Catalog".to_owned(), |t| format!("`{}`", cell(t)));
             let _ = writeln!(out, "### {heading}\n");
-            if let Some(moved) = tool.and_then(|tool| page.folded.get(tool)) {
-                let _ = writeln!(out, "Contract hash: {}\n", cell(&moved_hash(moved)));
+            if let Some(moves) = page.moves(*tool) {
+                let _ = writeln!(out, "Contract hash: {}\n", cell(&moves));
             }
             out.push_str("| level | rule | side | change | where |\n|---|---|---|---|---|\n");
-            for change in rows {
+            for change in &changes[..keep] {
                 let level = match &change.accepted {
                     Some(_) => format!("{} (accepted)", change.level.as_str()),
                     None => change.level.as_str().to_owned(),
                 };
-                let place = change.origin.as_ref().or(change.old_origin.as_ref()).map_or_else(String::new, |origin| {
-                    format!("`{}:{}`", cell(&origin.source.display_path()), origin.line_col().line)
-                });
                 let _ = writeln!(
                     out,
-                    "| {level} | `{}` | {} | {} | {place} |",
+                    "| {level} | `{}` | {} | {} | {} |",
                     change.rule.code,
                     change.side.as_str(),
-                    cell(&change.message)
+                    cell(&change.message),
+                    place(change)
                 );
             }
             out.push('\n');
         }
-        if !page.only_moved.is_empty() {
-            out.push_str("### Contract hashes moved with no other change reported\n\n");
-            out.push_str("| tool | contract hash |\n|---|---|\n");
-            for change in &page.only_moved {
+        let mut moved: Vec<&Change> = Vec::new();
+        let mut header = true;
+        for (tool, changes) in compatible {
+            let keep = take_info(changes.len());
+            if keep == 0 {
+                continue;
+            }
+            if header {
+                out.push_str(
+                    "### Compatible changes\n\n| tool | rule | side | change | where |\n|---|---|---|---|---|\n",
+                );
+                header = false;
+            }
+            moved.extend(tool.and_then(|tool| page.folded.get(tool)).into_iter().flatten().copied());
+            for (i, change) in changes[..keep].iter().enumerate() {
+                let name = match tool {
+                    Some(tool) if i == 0 => format!("`{}`", cell(tool)),
+                    _ => String::new(),
+                };
+                let _ = writeln!(
+                    out,
+                    "| {name} | `{}` | {} | {} | {} |",
+                    change.rule.code,
+                    change.side.as_str(),
+                    cell(&change.message),
+                    place(change)
+                );
+            }
+        }
+        if !header {
+            out.push('\n');
+        }
+        // The hash moves of the compatible tools and of the tools whose hash alone
+        // moved: a line each, folded away, as they need no review.
+        moved.extend(page.only_moved.iter().copied());
+        if !moved.is_empty() {
+            moved.sort_by_key(|c| c.tool.as_deref());
+            let _ = writeln!(
+                out,
+                "<details><summary>Contract hashes moved ({})</summary>\n\n| tool | contract hash |\n|---|---|",
+                plural(moved.len(), "tool")
+            );
+            for change in moved {
                 let tool = cell(change.tool.as_deref().unwrap_or_default());
                 let _ = writeln!(out, "| `{tool}` | {} |", cell(&moved_hash(change)));
             }
-            out.push('\n');
+            out.push_str("\n</details>\n\n");
         }
         if info_left_out > 0 {
             let _ = writeln!(
@@ -400,6 +455,51 @@ fn narrowed(origin: &crate::diagnostics::Origin, change: &Change) -> crate::diag
 }
 
 /// `sha256:d74a7e66… → sha256:672f41b2…`: a contract-hash move, each hash cut short.
+/// `names` joined by commas in lines of at most `width` characters, each indented.
+fn wrapped(names: &[&str], width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from(indent);
+    for (i, name) in names.iter().enumerate() {
+        let item = if i + 1 < names.len() { format!("{name},") } else { (*name).to_owned() };
+        if line.len() > indent.len() && line.len() + 1 + item.len() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = String::from(indent);
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line.push_str(&item);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// `file:line` of a change for a table's "where" cell: its place in the new side,
+/// or for a removal in the old; empty when it has none.
+fn place(change: &Change) -> String {
+    change.origin.as_ref().or(change.old_origin.as_ref()).map_or_else(String::new, |origin| {
+        format!("`{}:{}`", cell(&origin.source.display_path()), origin.line_col().line)
+    })
+}
+
+/// The count of a report: the changes shown (`count` dresses the number), and the
+/// tools whose contract hash alone moved, which are no change to review.
+fn summary(shown: &[&Change], only_moved: usize, count: impl Fn(String) -> String) -> String {
+    let moved = match only_moved {
+        0 => String::new(),
+        1 => "1 tool's contract hash moved with no other change".to_owned(),
+        n => format!("the contract hashes of {n} tools moved with no other change"),
+    };
+    match (shown.is_empty(), moved.is_empty()) {
+        (true, true) => "no changes".to_owned(),
+        (true, false) => format!("no changes but this: {moved}"),
+        (false, true) => format!("{} ({})", count(plural(shown.len(), "change")), counts(shown)),
+        (false, false) => format!("{} ({}); {moved}", count(plural(shown.len(), "change")), counts(shown)),
+    }
+}
+
 fn moved_hash(change: &Change) -> String {
     let short = |value: &Option<Value>| shortened(value.as_ref().and_then(Value::as_str).unwrap_or_default(), 15);
     format!("{} → {}", short(&change.old), short(&change.new))
@@ -496,6 +596,42 @@ mod tests {
         Change::new(rule, Some(tool), Side::Metadata, format!("`{tool}` | changed"))
     }
 
+    /// A page a reviewer reads at a glance: the tool with a breaking change has its
+    /// section, the compatible changes share a table, and the contract-hash moves
+    /// that need no review are folded away (Markdown) or named only (human).
+    #[test]
+    fn moves_that_need_no_review_are_folded_away() {
+        use crate::diff::rules::DESCRIPTION_CHANGED;
+        let moved = |tool: &str| {
+            Change::new(CONTRACT_HASH_CHANGED, Some(tool), Side::Metadata, "moved")
+                .values(Some(&Value::from("sha256:0000aaaa")), Some(&Value::from("sha256:1111bbbb")))
+        };
+        let mut changes =
+            vec![change(TOOL_REMOVED, "gone"), change(DESCRIPTION_CHANGED, "reworded"), moved("reworded")];
+        changes.extend((0..12).map(|i| moved(&format!("hinted{i:02}"))));
+        let report = Report { compared: &[], changes: &changes, unused: &[], config: None };
+        let markdown = report.render(DiffFormat::Markdown, false);
+        assert!(markdown.contains("### `gone`"), "{markdown}");
+        assert!(markdown.contains("### Compatible changes"), "{markdown}");
+        assert!(markdown.contains("| `reworded` | `description-changed` | metadata |"), "{markdown}");
+        assert!(markdown.contains("<details><summary>Contract hashes moved (13 tools)</summary>"), "{markdown}");
+        assert!(
+            markdown.contains(
+                "**2 changes** (1 breaking, 1 info); the contract hashes of 12 tools moved with no other change."
+            ),
+            "{markdown}"
+        );
+        let human = report.render(DiffFormat::Human, false);
+        assert!(human.contains("the contract hashes of 12 tools moved with no other change reported"), "{human}");
+        assert!(human.contains("  hinted00, hinted01,"), "{human}");
+        // Their moves are not printed; that of the reworded tool is, in its heading.
+        assert_eq!(human.matches("sha256:").count(), 2, "{human}");
+        // Few are listed a line each, with their moves.
+        let few = &changes[..5];
+        let human = Report { compared: &[], changes: few, unused: &[], config: None }.render(DiffFormat::Human, false);
+        assert!(human.contains("  tool `hinted01`: sha256:0000aaaa → sha256:1111bbbb"), "{human}");
+    }
+
     #[test]
     fn markdown_lists_every_breaking_change_and_counts_the_info_left_out() {
         let mut changes: Vec<Change> =
@@ -504,9 +640,10 @@ mod tests {
         let markdown =
             Report { compared: &[], changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
         assert_eq!(markdown.matches("| breaking |").count(), 1);
-        assert_eq!(markdown.matches("| info |").count(), MARKDOWN_ROWS - 1);
+        // The tools whose changes are all info share one table, without a level.
+        assert_eq!(markdown.matches("| `tool-added` | metadata |").count(), MARKDOWN_ROWS - 1);
         assert!(markdown.contains("…and 51 more info changes; `--format json` lists every change."), "{markdown}");
-        assert!(markdown.contains("**251 changes**: 1 breaking, 250 info"), "{markdown}");
+        assert!(markdown.contains("**251 changes** (1 breaking, 250 info)."), "{markdown}");
         // A pipe in a message is escaped, or it would end the cell.
         assert!(markdown.contains("`t000` \\| changed"), "{markdown}");
     }

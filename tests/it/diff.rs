@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::common::{self, git, harn_catalog, write};
 use harn_catalog::commands;
 use harn_catalog::compile;
-use harn_catalog::diff::{self, Change, DiffFormat, Report};
+use harn_catalog::diff::{self, Change, DiffFormat, Level, Report};
 use harn_catalog::ingest::harn::Surface;
 use predicates::prelude::*;
 use serde_json::Value;
@@ -344,22 +344,28 @@ fn markdown_renders_as_a_table_per_tool_on_github() {
     let parsed = common::markdown_tables(&markdown);
     let tables = parsed["tables"].as_array().unwrap();
     let headings = parsed["headings"].as_array().unwrap();
-    // One heading for the report, then one per tool, each over its table.
-    assert_eq!(headings.len(), tables.len() + 1, "{parsed}");
+    // The report's heading, then one over each table: a section per tool with a
+    // breaking change or a warning (and the catalog's), then "Compatible changes";
+    // the contract-hash moves' table sits under a folded summary, not a heading.
+    assert_eq!(headings.len(), tables.len(), "{parsed}");
+    assert_eq!(headings.last().unwrap(), "Compatible changes", "{parsed}");
     let rows: usize = tables.iter().map(|t| t["rows"].as_array().unwrap().len()).sum();
-    // A tool's contract-hash move is a row only when the tool has no other change;
-    // otherwise its heading names it.
+    // Every change is one row, but the contract-hash move of a tool with a section,
+    // which its section names ("Contract hash: …").
     let hash = "contract-hash-changed";
-    let folded = changes
-        .iter()
-        .filter(|c| c.rule.code == hash && changes.iter().any(|o| o.tool == c.tool && o.rule.code != hash))
-        .count();
-    assert!(folded > 0 && markdown.contains("Contract hash: sha256:"));
-    assert_eq!(rows, changes.len() - folded);
-    for table in tables {
+    let weighed = |tool: &Option<String>| changes.iter().any(|o| &o.tool == tool && o.level > Level::Info);
+    let in_sections = changes.iter().filter(|c| c.rule.code == hash && weighed(&c.tool)).count();
+    assert!(in_sections > 0 && markdown.contains("Contract hash: sha256:"));
+    assert_eq!(rows, changes.len() - in_sections);
+    let (last, sections) = tables.split_last().unwrap();
+    let (compatible, sections) = sections.split_last().unwrap();
+    for table in sections {
         assert_eq!(table["header"], serde_json::json!(["level", "rule", "side", "change", "where"]));
         assert!(table["rows"].as_array().unwrap().iter().all(|row| row.as_array().unwrap().len() == 5), "{table}");
     }
+    assert_eq!(compatible["header"], serde_json::json!(["tool", "rule", "side", "change", "where"]));
+    assert_eq!(last["header"], serde_json::json!(["tool", "contract hash"]));
+    assert!(markdown.contains("<details><summary>Contract hashes moved ("), "{markdown}");
 }
 
 /// A reviewer's page says first what was compared, and shows where a removed tool
@@ -384,7 +390,7 @@ fn markdown_names_both_sides_and_places_a_removed_tool_in_the_old_file() {
     let removed = text.lines().find(|l| l.contains("`tool-removed`")).unwrap();
     assert!(removed.ends_with(&format!("| `{}:3` |", old.display())), "{removed}");
     // A tool whose hash alone moved is one row of one table, not a section of its own.
-    let moved = text.split("### Contract hashes moved with no other change reported\n\n").nth(1).unwrap();
+    let moved = text.split("<details><summary>Contract hashes moved (1 tool)</summary>\n\n").nth(1).unwrap();
     assert!(moved.starts_with("| tool | contract hash |\n|---|---|\n| `notes.add` | sha256:"), "{text}");
     assert!(!text.contains("### `notes.add`"), "{text}");
 }
