@@ -4,8 +4,9 @@ declare_diff_rule! {
     /// ## What it reports
     /// A bound that refuses less than before: a minimum lowered or removed, a
     /// maximum raised or removed, a `multipleOf` removed or (an integer) replaced by
-    /// one of its divisors, `uniqueItems` turned off; also an `anyOf` or `oneOf` removed, which
-    /// no longer restricts a value to its branches.
+    /// one of its divisors, `uniqueItems` turned off; also a `not` dropped, which no
+    /// longer excludes what it matched. (An `anyOf` or `oneOf` dropped is
+    /// `branch-list-removed`.)
     ///
     /// ## Why breaking on output and error
     /// Callers receive values outside the bounds their code was written for (a

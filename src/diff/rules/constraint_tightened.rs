@@ -6,7 +6,8 @@ declare_diff_rule! {
     /// or `minProperties` raised or written, a maximum lowered or written, an
     /// exclusive bound replacing an inclusive one at the same value, a `multipleOf`
     /// written or (an integer) replaced by a multiple of itself, `uniqueItems` turned
-    /// on.
+    /// on; also a `not` written where there was none, which excludes what it
+    /// matches.
     ///
     /// ## Why breaking on input
     /// A caller that sends a value between the old bound and the new one is refused.

@@ -3,7 +3,9 @@ use crate::declare_diff_rule;
 declare_diff_rule! {
     /// ## What it reports
     /// A property name the new schema requires and the old one did not; also a name
-    /// `dependentRequired` newly requires when another is present.
+    /// `dependentRequired` or a `dependentSchemas` entry newly requires when another is
+    /// present (each entry of `dependentSchemas` is compared as the schema it is,
+    /// one absent on a side standing for `true`).
     ///
     /// ## Why breaking on input
     /// A caller that leaves the property out is refused. On an output or an error,

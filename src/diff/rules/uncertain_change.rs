@@ -3,8 +3,8 @@ use crate::declare_diff_rule;
 declare_diff_rule! {
     /// ## What it reports
     /// A change to a schema whose effect on what it accepts cannot be decided here:
-    /// a `not`, an `if`/`then`/`else`, a `$dynamicRef`, `dependentSchemas`,
-    /// `patternProperties`, `propertyNames` patterns, `unevaluatedProperties` or
+    /// a `not` rewritten (one written or dropped is a bound tightened or loosened),
+    /// an `if`/`then`/`else`, a `$dynamicRef`, `patternProperties`, `propertyNames` patterns, `unevaluatedProperties` or
     /// `unevaluatedItems` next to applicators, `contains`, a `oneOf` whose branches
     /// may now overlap, or a keyword the comparator does not know. The message says
     /// which.

@@ -440,6 +440,19 @@ impl Path {
         self.property(&format!("{keyword}[{index}]"))
     }
 
+    /// The path as a message names it: in backticks, a clause its suffix adds (" (when
+    /// `a` is present)", " (property names)") after them; `None` for the root.
+    pub fn quoted(&self) -> Option<String> {
+        if self.0.is_empty() {
+            return None;
+        }
+        Some(match self.0.find(" (") {
+            Some(0) => self.0.trim_start().to_owned(),
+            Some(at) => format!("`{}`{}", &self.0[..at], &self.0[at..]),
+            None => format!("`{}`", self.0),
+        })
+    }
+
     pub fn suffix(&self, suffix: &str) -> Path {
         Path(format!("{}{suffix}", self.0))
     }

@@ -22,6 +22,7 @@ use super::core::{
     Base, Cmp, Components, Conjunct, Doc, Flags, Loc, MAX_DEPTH, Path, Scope, View, is_annotation, json_eq,
 };
 use super::{annotations, arrays, bounds, branches, objects, presence, text, types, values};
+use crate::diff::rules::{CONSTRAINT_LOOSENED, CONSTRAINT_TIGHTENED};
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
 use crate::schema::fragment;
@@ -72,14 +73,16 @@ impl<'a, 'c> Cmp<'a, 'c> {
 
     /// What a message calls the place at `path`.
     pub fn subject(&self, path: &Path) -> String {
-        if path.0.is_empty() {
-            match self.side {
-                Side::Input => "the input".to_owned(),
-                Side::Output => "the output".to_owned(),
-                _ => "the error".to_owned(),
-            }
-        } else {
-            format!("`{}`", path.0)
+        let whole = match self.side {
+            Side::Input => "the input",
+            Side::Output => "the output",
+            _ => "the error",
+        };
+        match path.quoted() {
+            None => whole.to_owned(),
+            // The whole value under a condition: "the input (when `a` is present)".
+            Some(quoted) if quoted.starts_with('(') => format!("{whole} {quoted}"),
+            Some(quoted) => quoted,
         }
     }
 
@@ -410,6 +413,39 @@ impl<'a, 'c> Cmp<'a, 'c> {
                     let reason = "its `if`/`then`/`else` changed; conditional schemas are not compared";
                     flags |= self.uncertain(path, reason, &la, &lb);
                 }
+                continue;
+            }
+            if keyword == "not" && la.is_none() != lb.is_none() {
+                // A `not` written or dropped: one conjunct more or less.
+                flags |= match (la, lb) {
+                    (Some(x), _) => {
+                        let message = format!("{} no longer excludes what its `not` matches", self.subject(path));
+                        let new_ptr = b.at.ptr.clone();
+                        self.report(
+                            CONSTRAINT_LOOSENED,
+                            Flags::WIDENS,
+                            message,
+                            x.ptr.clone(),
+                            new_ptr,
+                            Some(x.value),
+                            None,
+                        )
+                    }
+                    (_, Some(y)) => {
+                        let message = format!("{} now excludes what its `not` matches", self.subject(path));
+                        let old_ptr = a.at.ptr.clone();
+                        self.report(
+                            CONSTRAINT_TIGHTENED,
+                            Flags::NARROWS,
+                            message,
+                            old_ptr,
+                            y.ptr.clone(),
+                            None,
+                            Some(y.value),
+                        )
+                    }
+                    _ => Flags::NONE,
+                };
                 continue;
             }
             let differs = match (la, lb) {

@@ -71,23 +71,17 @@ pub(super) fn compare<'a>(
         let pb = pb.cloned().unwrap_or_else(|| b.at.absent());
         flags |= cmp.compare(&pa, &pb, &path.suffix(" (property names)"));
     }
-    if let (Some(x), Some(y)) = (a.get("dependentSchemas"), b.get("dependentSchemas")) {
-        if !cmp.equivalent(x, y) {
-            flags |= cmp.uncertain(path, "its `dependentSchemas` changed; conditional schemas are not compared", x, y);
-        }
-    } else if a.has("dependentSchemas") || b.has("dependentSchemas") {
-        let x = a.get("dependentSchemas").cloned().unwrap_or_else(|| a.at.absent());
-        let y = b.get("dependentSchemas").cloned().unwrap_or_else(|| b.at.absent());
-        flags |= cmp.uncertain(path, "its `dependentSchemas` changed; conditional schemas are not compared", &x, &y);
-    }
+    flags |= dependent_schemas(cmp, a, b, path);
     flags
 }
 
 fn required<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
     let mut flags = Flags::NONE;
-    let of = |path: &Path, name: &str| match path.0.is_empty() {
-        true => format!("property `{name}`"),
-        false => format!("property `{name}` of `{}`", path.0),
+    let of = |path: &Path, name: &str| match path.quoted() {
+        None => format!("property `{name}`"),
+        // The whole value under a condition: "property `b` (when `a` is present)".
+        Some(quoted) if quoted.starts_with('(') => format!("property `{name}` {quoted}"),
+        Some(quoted) => format!("property `{name}` of {quoted}"),
     };
     for (name, at) in &b.required {
         if !a.required.iter().any(|(n, _)| n == name) {
@@ -104,6 +98,28 @@ fn required<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path:
             flags |=
                 cmp.report(REQUIRED_REMOVED, Flags::WIDENS, message, at.clone(), b.ptr("required"), Some(&value), None);
         }
+    }
+    flags
+}
+
+/// Each `dependentSchemas` entry compared as the schema it is, applied to the whole
+/// object when its property is present; an entry absent on one side is `true` there
+/// (a new entry may refuse more, a dropped one no longer refuses anything).
+fn dependent_schemas<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
+    let entries = |c: &Conjunct<'a>| -> Vec<(&'a str, Loc<'a>)> {
+        let Some(loc) = c.get("dependentSchemas") else { return Vec::new() };
+        let Value::Object(map) = loc.value else { return Vec::new() };
+        map.iter().map(|(key, schema)| (key.as_str(), loc.child(key, schema))).collect()
+    };
+    let (old, new) = (entries(a), entries(b));
+    let mut keys: Vec<&str> = old.iter().map(|(k, _)| *k).collect();
+    keys.extend(new.iter().map(|(k, _)| *k).filter(|k| !old.iter().any(|(o, _)| o == k)));
+    let mut flags = Flags::NONE;
+    for key in keys {
+        let find = |list: &[(&str, Loc<'a>)]| list.iter().find(|(k, _)| *k == key).map(|(_, l)| l.clone());
+        let x = find(&old).unwrap_or_else(|| a.get("dependentSchemas").map_or_else(|| a.at.absent(), Loc::absent));
+        let y = find(&new).unwrap_or_else(|| b.get("dependentSchemas").map_or_else(|| b.at.absent(), Loc::absent));
+        flags |= cmp.compare(&x, &y, &path.suffix(&format!(" (when `{key}` is present)")));
     }
     flags
 }
