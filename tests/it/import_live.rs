@@ -141,6 +141,12 @@ fn a_server_that_does_not_answer_times_out_and_nothing_it_started_runs_on() {
         std::fs::read_to_string(&pids).unwrap().split_whitespace().map(|p| p.parse().unwrap()).collect();
     assert_eq!(pids.len(), 2);
     for pid in pids {
+        // The group was sent SIGKILL before the importer returned; the kernel may take
+        // a moment to finish each process, so wait a little for that (not for speed).
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while running(pid) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
         assert!(!running(pid), "process {pid}, started by the server, still runs");
     }
 }

@@ -10,6 +10,10 @@
 //! - end to end, `tests/node/widgets.e2e.ts` serves the widgets tools through the
 //!   generated `registerTools` on a real `McpServer` and calls each through the
 //!   generated client from a real `Client`;
+//! - end to end, `tests/node/everything.e2e.ts` calls the MCP reference server through
+//!   the client generated from its own tools (imported live): a tool without an output
+//!   schema resolves to its content blocks, request options pass through, a failed
+//!   request rejects as the tool errors do;
 //! - regeneration is byte-identical, and `sdk --check` and `check` report a stale SDK.
 
 use crate::common;
@@ -131,7 +135,7 @@ fn against_the_mcp_sdk(aliases: &[&str]) -> String {
             check,
             "export function {alias}_serve(server: McpServer, handlers: {alias}.ToolHandlers<unknown>): void {{\n  \
              {alias}.registerTools(server, handlers);\n}}\n\
-             export function {alias}_call(client: Client): {alias}.ToolClient {{\n  \
+             export function {alias}_call(client: Client): {alias}.ToolClient<{alias}.RequestOptionsOf<Client>> {{\n  \
              return {alias}.createToolClient(client);\n}}"
         )
         .unwrap();
@@ -290,6 +294,56 @@ fn the_widgets_tools_run_end_to_end_between_the_real_mcp_server_and_client() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
     assert!(stdout.contains("widgets end to end: ok"), "{stdout}");
+}
+
+/// The `tools/list` the generated server answers keeps how a tool runs as a task, and
+/// gives each tool a line of its own (a change to one tool is a change to its line).
+#[test]
+fn the_advertised_tools_keep_task_support_a_tool_a_line() {
+    let registry = json!({"tools": [
+        {"name": "report.build", "inputSchema": {"type": "object"}, "execution": {"taskSupport": "optional"}},
+        {"name": "report.get", "inputSchema": {"type": "object"}}
+    ]});
+    let ts = typescript("tasks.json", &registry.to_string());
+    let lines: Vec<&str> = ts.lines().filter(|l| l.starts_with("  JSON.parse('{\"name\":")).collect();
+    assert_eq!(lines.len(), 2, "{ts}");
+    assert!(lines[0].contains("\"name\":\"report.build\"") && lines[0].contains("\"execution\":{\"taskSupport\":\"optional\"}"));
+    assert!(lines[1].contains("\"name\":\"report.get\"") && !lines[1].contains("execution"));
+}
+
+#[test]
+fn the_reference_server_answers_the_client_generated_from_its_tools() {
+    if !common::tool_present("node", "sdk_typescript: the reference server end to end", "Node.js 20 or later") {
+        return;
+    }
+    let server = common::root().join(".tools/node/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    assert!(server.exists(), "{} is missing: run `make tools`", server.display());
+    let imported = common::harn_catalog()
+        .args(["import", "mcp", "--to", "json", "--", "node"])
+        .arg(&server)
+        .arg("stdio")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let dir = workspace();
+    std::fs::create_dir(dir.path().join("sdk")).unwrap();
+    common::write(&dir.path().join("sdk"), INDEX, typescript("everything.json", &String::from_utf8(imported).unwrap()));
+    let test = std::fs::read_to_string(common::root().join("tests/node/everything.e2e.ts")).unwrap();
+    common::write(dir.path(), "everything.e2e.ts", test);
+    // The stdio transport is typed with Node's own types.
+    tsc(dir.path(), &["--types", "node", "--outDir", "out", "everything.e2e.ts", "sdk/index.ts"]).unwrap();
+    let output = Command::new("node")
+        .current_dir(dir.path())
+        .args(["out/everything.e2e.js", "node"])
+        .arg(&server)
+        .arg("stdio")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("everything end to end: ok"), "{stdout}");
 }
 
 #[test]

@@ -16,10 +16,12 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::{Sdk, TOOL_ERROR_KEY, Tool};
+use crate::contract::ToolExecution;
 use crate::emit::artifacts::Artifact;
 use crate::emit::template::Text;
 use crate::emit::typescript::{property_name, quoted};
 use crate::pointer::{Pointer, Segment};
+use crate::prepare::mcp::McpTool;
 use crate::schema::fragment;
 use crate::schema::refs::Target;
 use crate::schema::walk;
@@ -55,9 +57,18 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
             )
         },
         || {
-            let advertised: Vec<_> = sdk.tools.iter().filter_map(|t| t.mcp).collect();
-            // About a kilobyte and a half each in the GitHub server's: room for more.
-            json_in_single_quotes(&advertised, advertised.len() * 4096)
+            // A line per tool, so that a change to one tool is a change to its line. About
+            // a kilobyte and a half each in the GitHub server's: room for more.
+            let mut advertised = String::from("[\n");
+            for tool in &sdk.tools {
+                let Some(projected) = tool.mcp else { continue };
+                let entry = Advertised { projected, execution: tool.entry.execution.as_ref() };
+                advertised.push_str("  JSON.parse(");
+                advertised.push_str(&json_in_single_quotes(&entry, 4096));
+                advertised.push_str("),\n");
+            }
+            advertised.push(']');
+            advertised
         },
     );
     // Every declaration is written here, in order, rather than by a loop of the
@@ -113,6 +124,7 @@ fn tool_parts(types: &Types<'_, '_>, tool: &Tool<'_>) -> ([Declaration; 3], Tool
         comment: Text::value(doc_comment(&doc, 1)),
         mcp: tool.mcp.is_some(),
         wrapped: tool.output_wrapped,
+        has_output: entry.output_schema.is_some(),
         info: Text::value(info(tool)),
     };
     (declarations, model)
@@ -152,6 +164,17 @@ fn json_in_single_quotes(value: &impl Serialize, capacity: usize) -> String {
     String::from_utf8(literal).expect("serde_json writes UTF-8")
 }
 
+/// A tool as the SDK's server advertises it: the catalog's MCP projection, and how it
+/// runs as a task (`execution.taskSupport`), which MCP 2025-11-25 has and `harn-catalog
+/// mcp` leaves out as upstream Harn does (spec/sdk.md).
+#[derive(Serialize)]
+struct Advertised<'a> {
+    #[serde(flatten)]
+    projected: &'a McpTool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    execution: Option<&'a ToolExecution>,
+}
+
 #[derive(Serialize)]
 struct Context<'a> {
     package: &'a str,
@@ -160,8 +183,8 @@ struct Context<'a> {
     /// Every [`Declaration`], written (a [`Text`]).
     declarations: minijinja::Value,
     tools: Vec<ToolModel>,
-    /// The `tools/list` entries of the MCP tools, as a string literal of their JSON
-    /// (a [`Text`]).
+    /// The `tools/list` entries of the MCP tools, as an array literal of one
+    /// `JSON.parse` of a string literal per tool (a [`Text`]).
     advertised: minijinja::Value,
     error_key: String,
 }
@@ -205,6 +228,9 @@ struct ToolModel {
     /// Whether MCP advertises it, so that the client and the server cover it.
     mcp: bool,
     wrapped: bool,
+    /// Whether it declares an output schema: a call resolves to the typed output, else
+    /// to the content blocks.
+    has_output: bool,
     /// Its entry of the `tools` constant, as a TypeScript expression.
     info: minijinja::Value,
 }
