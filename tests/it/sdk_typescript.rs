@@ -296,6 +296,34 @@ fn the_widgets_tools_run_end_to_end_between_the_real_mcp_server_and_client() {
     assert!(stdout.contains("widgets end to end: ok"), "{stdout}");
 }
 
+/// A signature names the types its `$ref`s into the root `$defs` lead to (as pydantic
+/// writes every model and enum), not `any`; one into part of a member stays `any`.
+#[test]
+fn signatures_name_the_types_of_root_defs() {
+    let registry = json!({"tools": [{
+        "name": "create_order",
+        "inputSchema": {
+            "type": "object",
+            "$defs": {
+                "Order": {"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"]},
+                "Priority": {"enum": ["low", "high"], "type": "string"}
+            },
+            "properties": {
+                "order": {"$ref": "#/$defs/Order"},
+                "priority": {"$ref": "#/$defs/Priority"},
+                "part": {"$ref": "#/$defs/Order/properties/sku"}
+            },
+            "required": ["order"]
+        },
+        "outputSchema": {"$defs": {"Receipt": {"type": "object"}}, "$ref": "#/$defs/Receipt"}
+    }]});
+    let ts = typescript("orders.json", &registry.to_string());
+    let signature = "`create_order(order: CreateOrderInputOrder, priority?: CreateOrderInputPriority, part?: any) -> \
+                     CreateOrderOutputReceipt`";
+    assert!(ts.contains(signature), "{ts}");
+    assert!(ts.contains("export type CreateOrderInputOrder = {"), "the named type exists: {ts}");
+}
+
 /// The `tools/list` the generated server answers keeps how a tool runs as a task, and
 /// gives each tool a line of its own (a change to one tool is a change to its line).
 #[test]
@@ -307,7 +335,10 @@ fn the_advertised_tools_keep_task_support_a_tool_a_line() {
     let ts = typescript("tasks.json", &registry.to_string());
     let lines: Vec<&str> = ts.lines().filter(|l| l.starts_with("  JSON.parse('{\"name\":")).collect();
     assert_eq!(lines.len(), 2, "{ts}");
-    assert!(lines[0].contains("\"name\":\"report.build\"") && lines[0].contains("\"execution\":{\"taskSupport\":\"optional\"}"));
+    assert!(
+        lines[0].contains("\"name\":\"report.build\"")
+            && lines[0].contains("\"execution\":{\"taskSupport\":\"optional\"}")
+    );
     assert!(lines[1].contains("\"name\":\"report.get\"") && !lines[1].contains("execution"));
 }
 

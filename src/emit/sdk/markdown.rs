@@ -39,7 +39,7 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
                 let _ = writeln!(out, "The component `{}`.\n", component.name);
             }
             describe(&mut out, component.schema);
-            properties_table(&mut out, sdk, component.schema, "Property");
+            properties_table(&mut out, sdk, Some(&component.type_name), component.schema, "Property");
         }
     }
     while out.ends_with("\n\n") {
@@ -58,13 +58,21 @@ fn tool_section(out: &mut String, sdk: &Sdk<'_>, tool: &Tool<'_>) {
     if let Some(description) = &entry.description {
         let _ = writeln!(out, "{}\n", description.as_str());
     }
-    properties_table(out, sdk, &entry.input_schema, "Parameter");
+    properties_table(out, sdk, Some(&tool.input_type()), &entry.input_schema, "Parameter");
     let mut facts = Vec::new();
     if let Some(output) = &entry.output_schema {
-        facts.push(format!("**Returns** `{}`{}", cell(&signature::short_type(sdk, output)), sentence(output)));
+        facts.push(format!(
+            "**Returns** `{}`{}",
+            cell(&signature::short_type(sdk, Some(&tool.output_type()), output)),
+            sentence(output)
+        ));
     }
     if let Some(error) = &entry.error_schema {
-        facts.push(format!("**Throws** `{}`{}", cell(&signature::short_type(sdk, error)), sentence(error)));
+        facts.push(format!(
+            "**Throws** `{}`{}",
+            cell(&signature::short_type(sdk, Some(&tool.error_type()), error)),
+            sentence(error)
+        ));
     }
     let hints = entry.annotations.as_ref().map(hints).unwrap_or_default();
     if !hints.is_empty() {
@@ -105,8 +113,9 @@ fn hints(annotations: &crate::contract::ToolPresentationAnnotations) -> Vec<&'st
 }
 
 /// A table of `schema`'s properties: name, short type, whether required, and the
-/// description with the default; nothing for a schema without properties.
-fn properties_table(out: &mut String, sdk: &Sdk<'_>, schema: &Value, what: &str) {
+/// description with the default; nothing for a schema without properties. `owner`:
+/// the type name of `schema`, whose root `$defs` its references may lead to.
+fn properties_table(out: &mut String, sdk: &Sdk<'_>, owner: Option<&str>, schema: &Value, what: &str) {
     let Some(properties) = walk::keyword(schema, "properties").and_then(Value::as_object) else { return };
     if properties.is_empty() {
         return;
@@ -127,7 +136,7 @@ fn properties_table(out: &mut String, sdk: &Sdk<'_>, schema: &Value, what: &str)
             out,
             "| `{}` | `{}` | {required} | {} |",
             cell(name),
-            cell(&signature::short_type(sdk, property)),
+            cell(&signature::short_type(sdk, owner, property)),
             cell(&description)
         );
     }

@@ -3,8 +3,9 @@
 //! Markdown reference: the exact argument names at a glance, with short types.
 //!
 //! The types are a reading aid, not the binding: enums and consts show their values,
-//! references the component's type name, an object or a long union its generated name
-//! or `any`.
+//! references the type name of the component or of the root `$defs` member they lead
+//! to (pydantic puts every model and enum there), an object or a long union its
+//! generated name or `any`.
 
 use serde_json::{Map, Value};
 
@@ -17,7 +18,8 @@ const MAX_UNION_WIDTH: usize = 60;
 
 /// The signature of `tool`.
 pub fn render(sdk: &Sdk<'_>, tool: &Tool<'_>) -> String {
-    let short = Short { sdk };
+    let input_type = tool.input_type();
+    let short = Short { sdk, owner: Some(&input_type) };
     let input = &tool.entry.input_schema;
     let required = walk::names(walk::keyword(input, "required"));
     let parameters: Vec<String> = walk::keyword(input, "properties")
@@ -29,20 +31,23 @@ pub fn render(sdk: &Sdk<'_>, tool: &Tool<'_>) -> String {
             format!("{name}{optional}: {}", short.of(schema, 0))
         })
         .collect();
+    let output_type = tool.output_type();
+    let short = Short { sdk, owner: Some(&output_type) };
     let output = match &tool.entry.output_schema {
         None => "any".to_owned(),
         Some(schema) => match short.named(schema) {
             Some(name) => name,
-            None if is_object_with_properties(schema) => tool.output_type(),
+            None if is_object_with_properties(schema) => output_type.clone(),
             None => short.of(schema, 0),
         },
     };
     format!("{}({}) -> {output}", tool.entry.name.as_str(), parameters.join(", "))
 }
 
-/// The short type of `schema`, as a signature shows it.
-pub fn short_type(sdk: &Sdk<'_>, schema: &Value) -> String {
-    Short { sdk }.of(schema, 0)
+/// The short type of `schema`, as a signature shows it; `owner` is the type name of
+/// the schema whose root `$defs` its references may lead to.
+pub fn short_type(sdk: &Sdk<'_>, owner: Option<&str>, schema: &Value) -> String {
+    Short { sdk, owner }.of(schema, 0)
 }
 
 fn is_object_with_properties(schema: &Value) -> bool {
@@ -51,13 +56,24 @@ fn is_object_with_properties(schema: &Value) -> bool {
 
 struct Short<'s, 'c> {
     sdk: &'s Sdk<'c>,
+    /// The type name of the schema whose root holds the `$defs` a `#/$defs/…`
+    /// reference leads to.
+    owner: Option<&'s str>,
 }
 
 impl Short<'_, '_> {
-    /// The type name a `$ref` to a component stands for.
+    /// The type name a `$ref` to a component, or to a member of the root `$defs`, stands
+    /// for.
     fn named(&self, schema: &Value) -> Option<String> {
         let reference = walk::keyword(schema, "$ref")?.as_str()?;
-        self.sdk.component_of_ref(reference).map(|c| c.type_name.clone())
+        if let Some(component) = self.sdk.component_of_ref(reference) {
+            return Some(component.type_name.clone());
+        }
+        let owner = self.owner?;
+        let (keyword, name) = reference.strip_prefix("#/")?.split_once('/')?;
+        let name = crate::pointer::decode_token(name)?;
+        let def = self.sdk.defs.iter().find(|d| d.owner == owner && d.keyword == keyword && d.name == name)?;
+        Some(def.type_name.clone())
     }
 
     fn of(&self, schema: &Value, depth: usize) -> String {
