@@ -97,6 +97,13 @@ try {
   check(declared?.code === "not_found" && declared.message === "no widget nope", "the declared error travels");
 }
 
+// Arguments the input schema refuses never reach the handler: the server answers with
+// the tool error MCP prescribes, which the typed client rejects with.
+const refused = await client.callTool({ name: "lookup_widget", arguments: { verbose: true } });
+check(refused.isError === true, "arguments without the required widget_id are refused");
+const refusal = (refused.content as { type: string; text?: string }[])[0]?.text ?? "";
+check(refusal.startsWith("Invalid arguments for tool lookup_widget: "), `the refusal says why: ${refusal}`);
+
 // A fault (not a declared error) arrives as a ToolCallError without `error`.
 try {
   await tools.count_widgets({ tag: "" });
