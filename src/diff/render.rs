@@ -340,14 +340,7 @@ impl Report<'_> {
                     Some(_) => format!("{} (accepted)", change.level.as_str()),
                     None => change.level.as_str().to_owned(),
                 };
-                let _ = writeln!(
-                    out,
-                    "| {level} | `{}` | {} | {} | {} |",
-                    change.rule.code,
-                    change.side.as_str(),
-                    cell(&change.message),
-                    place(change)
-                );
+                row(&mut out, &level, change);
             }
             out.push('\n');
         }
@@ -370,14 +363,7 @@ impl Report<'_> {
                     Some(tool) if i == 0 => format!("`{}`", cell(tool)),
                     _ => String::new(),
                 };
-                let _ = writeln!(
-                    out,
-                    "| {name} | `{}` | {} | {} | {} |",
-                    change.rule.code,
-                    change.side.as_str(),
-                    cell(&change.message),
-                    place(change)
-                );
+                row(&mut out, &name, change);
             }
         }
         if !header {
@@ -474,6 +460,13 @@ fn wrapped(names: &[&str], width: usize, indent: &str) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// A change as a row of a Markdown table: `first` (its level, or its tool), then its
+/// rule, side, message and place.
+fn row(out: &mut String, first: &str, change: &Change) {
+    let (rule, side, message) = (change.rule.code, change.side.as_str(), cell(&change.message));
+    let _ = writeln!(out, "| {first} | `{rule}` | {side} | {message} | {} |", place(change));
 }
 
 /// `file:line` of a change for a table's "where" cell: its place in the new side,
