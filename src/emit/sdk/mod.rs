@@ -16,10 +16,11 @@ use serde_json::Value;
 use super::artifacts::Artifact;
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::pointer::{Part, Pointer};
+use crate::pointer::{Part, Pointer, Segment};
 use crate::prepare::mcp::{McpTool, ProtocolVersion};
 use crate::prepare::{McpDocuments, Prepared};
 use crate::provenance::Provenance;
+use crate::schema::fragment;
 use crate::schema::refs::Target;
 use crate::schema::walk;
 use names::{Collision, Names};
@@ -229,6 +230,27 @@ impl<'c> Sdk<'c> {
         }
         sdk.tools = tools;
         sdk
+    }
+
+    /// The type name a `$ref` in the schema named `owner` stands for: a component's,
+    /// the schema's own (`#`), or a member of its root `$defs`; `None` for a reference
+    /// into the inside of a schema, or one that leads elsewhere.
+    pub fn type_of_ref(&self, reference: &str, owner: &str) -> Option<String> {
+        match Target::of(reference) {
+            Target::Component { .. } => self.component_of_ref(reference).map(|c| c.type_name.clone()),
+            Target::Local => {
+                Pointer::parse(&fragment::decode(&reference[1..])).and_then(|pointer| match pointer.segments() {
+                    [] => Some(owner.to_owned()),
+                    [Segment::Key(keyword), Segment::Key(name)] => self
+                        .defs
+                        .iter()
+                        .find(|d| d.owner == owner && d.keyword == &**keyword && d.name == &**name)
+                        .map(|d| d.type_name.clone()),
+                    _ => None,
+                })
+            }
+            Target::InvalidComponent | Target::External => None,
+        }
     }
 
     /// The component a `$ref` names, when it names one whole.

@@ -66,14 +66,12 @@ impl Short<'_, '_> {
     /// for.
     fn named(&self, schema: &Value) -> Option<String> {
         let reference = walk::keyword(schema, "$ref")?.as_str()?;
-        if let Some(component) = self.sdk.component_of_ref(reference) {
-            return Some(component.type_name.clone());
+        match self.owner {
+            // A reference to the whole schema (`#`, a recursive input) reads as `any`:
+            // the signature already spells that schema out.
+            Some(owner) if reference != "#" => self.sdk.type_of_ref(reference, owner),
+            _ => self.sdk.component_of_ref(reference).map(|c| c.type_name.clone()),
         }
-        let owner = self.owner?;
-        let (keyword, name) = reference.strip_prefix("#/")?.split_once('/')?;
-        let name = crate::pointer::decode_token(name)?;
-        let def = self.sdk.defs.iter().find(|d| d.owner == owner && d.keyword == keyword && d.name == name)?;
-        Some(def.type_name.clone())
     }
 
     fn of(&self, schema: &Value, depth: usize) -> String {

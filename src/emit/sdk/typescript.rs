@@ -20,10 +20,7 @@ use crate::contract::ToolExecution;
 use crate::emit::artifacts::Artifact;
 use crate::emit::template::Text;
 use crate::emit::typescript::{property_name, quoted};
-use crate::pointer::{Pointer, Segment};
 use crate::prepare::mcp::McpTool;
-use crate::schema::fragment;
-use crate::schema::refs::Target;
 use crate::schema::walk;
 
 const TEMPLATE: &str = include_str!("../../../templates/sdk/typescript/index.ts.jinja");
@@ -715,22 +712,7 @@ impl Types<'_, '_> {
     /// The type a `$ref` names: a component's, the schema's own (`#`), a root
     /// `$defs` member's; other references are left out.
     fn reference(&self, reference: &str, owner: &str, notes: &mut Notes) -> String {
-        let named = match Target::of(reference) {
-            Target::Component { .. } => self.sdk.component_of_ref(reference).map(|c| c.type_name.clone()),
-            Target::Local => {
-                Pointer::parse(&fragment::decode(&reference[1..])).and_then(|pointer| match pointer.segments() {
-                    [] => Some(owner.to_owned()),
-                    [Segment::Key(keyword), Segment::Key(name)] => self
-                        .sdk
-                        .defs
-                        .iter()
-                        .find(|d| d.owner == owner && d.keyword == &**keyword && d.name == &**name)
-                        .map(|d| d.type_name.clone()),
-                    _ => None,
-                })
-            }
-            Target::InvalidComponent | Target::External => None,
-        };
+        let named = self.sdk.type_of_ref(reference, owner);
         named.unwrap_or_else(|| {
             notes.add("$ref");
             "unknown".to_owned()
