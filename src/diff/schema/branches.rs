@@ -12,13 +12,19 @@
 //! A list that appears or goes beside other keywords is one change of its own
 //! (`branch-list-added`, `branch-list-removed`); a schema that becomes only a union,
 //! or stops being one, is compared as a union of one branch.
+//!
+//! `not`, the applicator that excludes a schema, is here too: one written is a bound
+//! tightened, one dropped a bound loosened, one rewritten uncertain (what it excludes
+//! is not compared).
 
 use serde_json::Value;
 
 use super::core::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
 use super::types;
 use crate::diff::Side;
-use crate::diff::rules::{BRANCH_ADDED, BRANCH_LIST_ADDED, BRANCH_LIST_REMOVED, BRANCH_REMOVED};
+use crate::diff::rules::{
+    BRANCH_ADDED, BRANCH_LIST_ADDED, BRANCH_LIST_REMOVED, BRANCH_REMOVED, CONSTRAINT_LOOSENED, CONSTRAINT_TIGHTENED,
+};
 
 /// A side that is only a union (`anyOf` or `oneOf`, nothing else) compared with one
 /// that has no union: the other is compared as a union of one branch. `None` when
@@ -89,6 +95,40 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
         }
     }
     flags
+}
+
+/// `not` on each side: see the module's doc.
+pub(super) fn compare_not<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
+    let subject = cmp.subject(path);
+    match (a.get("not"), b.get("not")) {
+        (None, None) => Flags::NONE,
+        (Some(x), Some(y)) if cmp.equivalent(x, y) => Flags::NONE,
+        (Some(x), Some(y)) => cmp.uncertain(path, "its `not` changed; what it excludes is not compared", x, y),
+        (Some(x), None) => {
+            let message = format!("{subject} no longer excludes what its `not` matches");
+            cmp.report(
+                CONSTRAINT_LOOSENED,
+                Flags::WIDENS,
+                message,
+                x.ptr.clone(),
+                b.at.ptr.clone(),
+                Some(x.value),
+                None,
+            )
+        }
+        (None, Some(y)) => {
+            let message = format!("{subject} now excludes what its `not` matches");
+            cmp.report(
+                CONSTRAINT_TIGHTENED,
+                Flags::NARROWS,
+                message,
+                a.at.ptr.clone(),
+                y.ptr.clone(),
+                None,
+                Some(y.value),
+            )
+        }
+    }
 }
 
 /// How many branches a list holds, for a message.

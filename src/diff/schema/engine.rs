@@ -22,7 +22,6 @@ use super::core::{
     Base, Cmp, Components, Conjunct, Doc, Flags, Loc, MAX_DEPTH, Path, Scope, View, is_annotation, json_eq,
 };
 use super::{annotations, arrays, bounds, branches, objects, presence, text, types, values};
-use crate::diff::rules::{CONSTRAINT_LOOSENED, CONSTRAINT_TIGHTENED};
 use crate::diff::{Change, DiffRule, Side};
 use crate::pointer::Pointer;
 use crate::schema::fragment;
@@ -375,6 +374,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
             flags |= objects::compare(self, a, b, path, scope);
         }
         flags |= branches::compare(self, a, b, path);
+        flags |= branches::compare_not(self, a, b, path);
         flags |= self.compare_unclassified(a, b, path);
         flags
     }
@@ -415,42 +415,8 @@ impl<'a, 'c> Cmp<'a, 'c> {
                 }
                 continue;
             }
-            if keyword == "not" && la.is_none() != lb.is_none() {
-                // A `not` written or dropped: one conjunct more or less.
-                flags |= match (la, lb) {
-                    (Some(x), _) => {
-                        let message = format!("{} no longer excludes what its `not` matches", self.subject(path));
-                        let new_ptr = b.at.ptr.clone();
-                        self.report(
-                            CONSTRAINT_LOOSENED,
-                            Flags::WIDENS,
-                            message,
-                            x.ptr.clone(),
-                            new_ptr,
-                            Some(x.value),
-                            None,
-                        )
-                    }
-                    (_, Some(y)) => {
-                        let message = format!("{} now excludes what its `not` matches", self.subject(path));
-                        let old_ptr = a.at.ptr.clone();
-                        self.report(
-                            CONSTRAINT_TIGHTENED,
-                            Flags::NARROWS,
-                            message,
-                            old_ptr,
-                            y.ptr.clone(),
-                            None,
-                            Some(y.value),
-                        )
-                    }
-                    _ => Flags::NONE,
-                };
-                continue;
-            }
             let differs = match (la, lb) {
                 _ if keyword == "$dynamicRef" => true,
-                (Some(x), Some(y)) if keyword == "not" => !self.equivalent(x, y),
                 (Some(x), Some(y)) => !json_eq(x.value, y.value),
                 _ => true,
             };
@@ -462,7 +428,6 @@ impl<'a, 'c> Cmp<'a, 'c> {
                     "$dynamicRef" => {
                         "uses `$dynamicRef`, whose target depends on the dynamic scope; not compared".to_owned()
                     }
-                    "not" => "its `not` changed; what it excludes is not compared".to_owned(),
                     "$ref" => "a `$ref` that does not resolve in the catalog changed".to_owned(),
                     _ => format!("its `{keyword}` changed; not compared"),
                 };
@@ -746,6 +711,7 @@ fn classified(keyword: &str) -> bool {
             | "const"
             | "anyOf"
             | "oneOf"
+            | "not"
             | "minimum"
             | "maximum"
             | "exclusiveMinimum"
