@@ -21,10 +21,10 @@ use serde_json::Value;
 
 use super::core::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
 use super::types;
-use crate::diff::Side;
 use crate::diff::rules::{
     BRANCH_ADDED, BRANCH_LIST_ADDED, BRANCH_LIST_REMOVED, BRANCH_REMOVED, CONSTRAINT_LOOSENED, CONSTRAINT_TIGHTENED,
 };
+use crate::diff::{DiffRule, Side};
 
 /// A side that is only a union (`anyOf` or `oneOf`, nothing else) compared with one
 /// that has no union: the other is compared as a union of one branch. `None` when
@@ -70,27 +70,11 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
             (Some(x), None) => {
                 let message =
                     format!("{subject} no longer has to match one of its {} `{keyword}` branches", count(x.value));
-                flags |= cmp.report(
-                    BRANCH_LIST_REMOVED,
-                    Flags::WIDENS,
-                    message,
-                    x.ptr.clone(),
-                    b.at.ptr.clone(),
-                    Some(x.value),
-                    None,
-                );
+                flags |= dropped(cmp, BRANCH_LIST_REMOVED, message, x, b);
             }
             (None, Some(y)) => {
                 let message = format!("{subject} must now match one of {} new `{keyword}` branches", count(y.value));
-                flags |= cmp.report(
-                    BRANCH_LIST_ADDED,
-                    Flags::NARROWS,
-                    message,
-                    a.at.ptr.clone(),
-                    y.ptr.clone(),
-                    None,
-                    Some(y.value),
-                );
+                flags |= written(cmp, BRANCH_LIST_ADDED, message, a, y);
             }
         }
     }
@@ -106,29 +90,37 @@ pub(super) fn compare_not<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conju
         (Some(x), Some(y)) => cmp.uncertain(path, "its `not` changed; what it excludes is not compared", x, y),
         (Some(x), None) => {
             let message = format!("{subject} no longer excludes what its `not` matches");
-            cmp.report(
-                CONSTRAINT_LOOSENED,
-                Flags::WIDENS,
-                message,
-                x.ptr.clone(),
-                b.at.ptr.clone(),
-                Some(x.value),
-                None,
-            )
+            dropped(cmp, CONSTRAINT_LOOSENED, message, x, b)
         }
         (None, Some(y)) => {
             let message = format!("{subject} now excludes what its `not` matches");
-            cmp.report(
-                CONSTRAINT_TIGHTENED,
-                Flags::NARROWS,
-                message,
-                a.at.ptr.clone(),
-                y.ptr.clone(),
-                None,
-                Some(y.value),
-            )
+            written(cmp, CONSTRAINT_TIGHTENED, message, a, y)
         }
     }
+}
+
+/// Reports a keyword the new side writes and `lacking`, the old side's object, has
+/// not: one more conjunct, a narrowing.
+fn written<'a>(
+    cmp: &mut Cmp<'a, '_>,
+    rule: &'static DiffRule,
+    message: String,
+    lacking: &Conjunct<'a>,
+    y: &Loc<'a>,
+) -> Flags {
+    cmp.report(rule, Flags::NARROWS, message, lacking.at.ptr.clone(), y.ptr.clone(), None, Some(y.value))
+}
+
+/// Reports a keyword the old side wrote and `lacking`, the new side's object, has
+/// not: one conjunct fewer, a widening.
+fn dropped<'a>(
+    cmp: &mut Cmp<'a, '_>,
+    rule: &'static DiffRule,
+    message: String,
+    x: &Loc<'a>,
+    lacking: &Conjunct<'a>,
+) -> Flags {
+    cmp.report(rule, Flags::WIDENS, message, x.ptr.clone(), lacking.at.ptr.clone(), Some(x.value), None)
 }
 
 /// How many branches a list holds, for a message.
