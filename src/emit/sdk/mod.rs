@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::artifacts::Artifact;
-use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
+use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry, ToolExecution};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::pointer::{Part, Pointer, Segment};
 use crate::prepare::mcp::{McpTool, ProtocolVersion};
@@ -72,7 +72,7 @@ pub struct Tool<'c> {
     pub contract_hash: Option<String>,
 }
 
-impl Tool<'_> {
+impl<'c> Tool<'c> {
     pub fn input_type(&self) -> String {
         format!("{}Input", self.type_base)
     }
@@ -94,10 +94,27 @@ impl Tool<'_> {
         self.entry.shown_title().map(|t| t.as_str())
     }
 
+    /// Its `tools/list` entry as the SDKs' servers advertise it, when it is of the MCP
+    /// audience.
+    pub fn advertised(&self) -> Option<Advertised<'c>> {
+        self.mcp.map(|projected| Advertised { projected, execution: self.entry.execution.as_ref() })
+    }
+
     /// The audiences the tool is exposed to, as they are spelled in the catalog.
     pub fn audiences(&self) -> Vec<&'static str> {
         self.entry.governance.audiences.iter().map(|a: &ToolAudience| a.as_str()).collect()
     }
+}
+
+/// A tool as the SDKs' servers advertise it: the catalog's MCP projection, and how it
+/// runs as a task (`execution.taskSupport`), which MCP 2025-11-25 has and `harn-catalog
+/// mcp` leaves out as upstream Harn does (spec/sdk.md).
+#[derive(serde::Serialize)]
+pub struct Advertised<'a> {
+    #[serde(flatten)]
+    pub projected: &'a McpTool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub execution: Option<&'a ToolExecution>,
 }
 
 /// One catalog component.

@@ -16,11 +16,9 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use super::{Sdk, TOOL_ERROR_KEY, Tool};
-use crate::contract::ToolExecution;
 use crate::emit::artifacts::Artifact;
 use crate::emit::template::Text;
 use crate::emit::typescript::{property_name, quoted};
-use crate::prepare::mcp::McpTool;
 use crate::schema::walk;
 
 const TEMPLATE: &str = include_str!("../../../templates/sdk/typescript/index.ts.jinja");
@@ -58,8 +56,7 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
             // a kilobyte and a half each in the GitHub server's: room for more.
             let mut advertised = String::from("[\n");
             for tool in &sdk.tools {
-                let Some(projected) = tool.mcp else { continue };
-                let entry = Advertised { projected, execution: tool.entry.execution.as_ref() };
+                let Some(entry) = tool.advertised() else { continue };
                 advertised.push_str("  JSON.parse(");
                 advertised.push_str(&json_in_single_quotes(&entry, 4096));
                 advertised.push_str("),\n");
@@ -159,17 +156,6 @@ fn json_in_single_quotes(value: &impl Serialize, capacity: usize) -> String {
     let mut literal = json.into_inner().map_err(|e| e.into_error()).expect("writing to memory does not fail").0;
     literal.push(b'\'');
     String::from_utf8(literal).expect("serde_json writes UTF-8")
-}
-
-/// A tool as the SDK's server advertises it: the catalog's MCP projection, and how it
-/// runs as a task (`execution.taskSupport`), which MCP 2025-11-25 has and `harn-catalog
-/// mcp` leaves out as upstream Harn does (spec/sdk.md).
-#[derive(Serialize)]
-struct Advertised<'a> {
-    #[serde(flatten)]
-    projected: &'a McpTool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    execution: Option<&'a ToolExecution>,
 }
 
 #[derive(Serialize)]
