@@ -29,11 +29,12 @@ pub use crate::language::Language;
 
 impl Language {
     /// Whether the SDK needs the MCP `tools/list` entries built (the TypeScript client
-    /// and server advertise and call them); the projection is checked either way.
+    /// and server advertise and call them, the Rust crate's `TOOLS` holds them); the
+    /// projection is checked either way.
     pub fn mcp_documents(self) -> McpDocuments {
         match self {
-            Language::TypeScript => McpDocuments::Build,
-            Language::Rust | Language::Markdown => McpDocuments::Skip,
+            Language::TypeScript | Language::Rust => McpDocuments::Build,
+            Language::Markdown => McpDocuments::Skip,
         }
     }
 }
@@ -126,6 +127,9 @@ pub struct Component<'c> {
 
 /// A member of `$defs` (or of the older `definitions`) at the root of a schema.
 pub struct LocalDef<'c> {
+    /// The schema whose root holds it, which its references into the inside of a
+    /// schema (`#/properties/…`) lead into.
+    pub root: &'c Value,
     /// The type name of the schema whose root holds it (`LookupWidgetInput`, `Widget`).
     pub owner: String,
     /// `$defs` or `definitions`.
@@ -133,11 +137,27 @@ pub struct LocalDef<'c> {
     pub name: &'c str,
     pub type_name: String,
     pub schema: &'c Value,
+    /// The member of another side of the same tool it is one type with (its index in
+    /// [`Sdk::defs`]), whose type name it has and which alone is declared: one enum
+    /// pydantic writes into the `$defs` of both the input and the output is one type.
+    pub same_as: Option<usize>,
+}
+
+impl LocalDef<'_> {
+    /// Whether the SDK declares its type: not when it is [`LocalDef::same_as`]
+    /// another's.
+    pub fn declared(&self) -> bool {
+        self.same_as.is_none()
+    }
 }
 
 /// Where a schema with root `$defs` is: a component by name, or a tool's schema field
 /// (the tool's index and the field).
 type Root<'n> = Result<&'n str, (usize, &'static str)>;
+
+/// The words every doc comment of a widened type starts its note with, in every
+/// language, so that a reader (and the tests) can tell an exact type from a wider one.
+pub const WIDENED: &str = "The type is wider than the schema";
 
 /// The `_meta` key of an error `tools/call` result under which the SDKs send and read
 /// the tool's declared error value (`structuredContent` cannot carry it: the SDK's
@@ -203,7 +223,6 @@ impl<'c> Sdk<'c> {
             report(collision, origin, format!("component `{name}` is named `{type_name}`"));
             components.push(Component { name, type_name, schema });
         }
-        let mut defs = Vec::new();
         let sides = tools.iter().enumerate().flat_map(|(index, tool)| {
             let entry = tool.entry;
             [
@@ -216,23 +235,44 @@ impl<'c> Sdk<'c> {
         });
         let component_roots = components.iter().map(|c| (Ok(c.name), c.schema, c.type_name.clone()));
         let roots: Vec<(Root<'_>, &'c Value, String)> = sides.chain(component_roots).collect();
+        let mut found = Vec::new();
         for (place, schema, owner) in roots {
             for keyword in ["$defs", "definitions"] {
                 for (name, def) in walk::keyword(schema, keyword).and_then(Value::as_object).into_iter().flatten() {
-                    let (type_name, collision) = names.local_def(&owner, name);
-                    let at = Pointer::root().key(keyword).key(name);
-                    let origin = provenance.map(|p| match place {
-                        Err((index, field)) => p.tool(index, &Pointer::root().key(field).join(&at), Part::Key),
-                        Ok(component) => p.component(component, &at, Part::Key),
-                    });
-                    report(
-                        collision,
-                        origin,
-                        format!("`{keyword}` member `{name}` of `{owner}` is named `{type_name}`"),
-                    );
-                    defs.push(LocalDef { owner: owner.clone(), keyword, name, type_name, schema: def });
+                    found.push((
+                        place,
+                        LocalDef {
+                            owner: owner.clone(),
+                            keyword,
+                            name,
+                            type_name: String::new(),
+                            root: schema,
+                            schema: def,
+                            same_as: None,
+                        },
+                    ));
                 }
             }
+        }
+        let shared = shared_defs(&found);
+        let mut defs: Vec<LocalDef<'c>> = Vec::with_capacity(found.len());
+        for (index, (place, mut def)) in found.into_iter().enumerate() {
+            if let Some(first) = shared[index] {
+                def.type_name = defs[first].type_name.clone();
+                def.same_as = Some(first);
+                defs.push(def);
+                continue;
+            }
+            let (keyword, name, owner) = (def.keyword, def.name, &def.owner);
+            let (type_name, collision) = names.local_def(owner, name);
+            let at = Pointer::root().key(keyword).key(name);
+            let origin = provenance.map(|p| match place {
+                Err((index, field)) => p.tool(index, &Pointer::root().key(field).join(&at), Part::Key),
+                Ok(component) => p.component(component, &at, Part::Key),
+            });
+            report(collision, origin, format!("`{keyword}` member `{name}` of `{owner}` is named `{type_name}`"));
+            def.type_name = type_name;
+            defs.push(def);
         }
         let mut sdk = Sdk {
             package: info.map_or_else(|| stem.to_owned(), |i| i.name.as_str().to_owned()),
@@ -276,6 +316,72 @@ impl<'c> Sdk<'c> {
             Target::Component { name, rest } if rest.is_empty() => self.components.iter().find(|c| c.name == name),
             _ => None,
         }
+    }
+}
+
+/// For each of `found` (the root `$defs` members in model order, with where their
+/// schema is), the earlier member it is one type with: a member of another side of the
+/// same tool with the same name and schema, whose references into its own root's
+/// `$defs` lead to members that are one type too (so that both mean the same wherever
+/// they refer). Members of components are never merged: each has a name of its own.
+fn shared_defs(found: &[(Root<'_>, LocalDef<'_>)]) -> Vec<Option<usize>> {
+    let tool_of = |place: &Root<'_>| place.err().map(|(tool, _)| tool);
+    let mut shared: Vec<Option<usize>> = found
+        .iter()
+        .enumerate()
+        .map(|(index, (place, def))| {
+            let tool = tool_of(place)?;
+            found[..index].iter().position(|(other_place, other)| {
+                tool_of(other_place) == Some(tool)
+                    && other.owner != def.owner
+                    && other.name == def.name
+                    && other.schema == def.schema
+            })
+        })
+        .collect();
+    // A member whose references do not all lead to merged members (or lead elsewhere in
+    // its root) is kept apart; that may part others that refer to it, so until nothing
+    // changes.
+    loop {
+        let mut changed = false;
+        for index in 0..found.len() {
+            let def = &found[index].1;
+            let Some(partner) = shared[index] else { continue };
+            let partner_owner = &found[partner].1.owner;
+            let representative = |i: usize| shared[i].unwrap_or(i);
+            let member = |owner: &str, keyword: &str, name: &str| {
+                found.iter().position(|(_, d)| d.owner == owner && d.keyword == keyword && d.name == name)
+            };
+            // Each reference must lead, on both sides, to one type.
+            let leads_to_merged = crate::schema::refs::collect(def.schema).iter().all(|r| match r.target {
+                Target::Local => local_def_of(r.value).is_some_and(|(keyword, name)| {
+                    match (member(&def.owner, &keyword, &name), member(partner_owner, &keyword, &name)) {
+                        (Some(here), Some(there)) => representative(here) == representative(there),
+                        _ => false,
+                    }
+                }),
+                _ => true,
+            });
+            if !leads_to_merged {
+                shared[index] = None;
+                changed = true;
+            }
+        }
+        if !changed {
+            return shared;
+        }
+    }
+}
+
+/// The keyword and member name of a reference to a member of its root's `$defs` (or
+/// `definitions`), `#/$defs/<name>`.
+fn local_def_of(reference: &str) -> Option<(String, String)> {
+    let pointer = Pointer::parse(&fragment::decode(reference.strip_prefix('#')?))?;
+    match pointer.segments() {
+        [Segment::Key(keyword), Segment::Key(name)] if matches!(&**keyword, "$defs" | "definitions") => {
+            Some((keyword.to_string(), name.to_string()))
+        }
+        _ => None,
     }
 }
 

@@ -26,9 +26,7 @@ const TEMPLATE: &str = include_str!("../../../templates/sdk/typescript/index.ts.
 /// The one file of the SDK.
 pub const INDEX: &str = "index.ts";
 
-/// The words every doc comment of a widened type starts its note with, so that a
-/// reader (and the tests) can tell an exact type from a wider one.
-pub const WIDENED: &str = "The type is wider than the schema";
+pub use super::WIDENED;
 
 /// The SDK's files. Each type and each tool is rendered on its own, in parallel, and
 /// the advertised `tools/list` beside them; the template puts them in order.
@@ -45,6 +43,7 @@ pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
                     let defs = sdk
                         .defs
                         .par_iter()
+                        .filter(|def| def.declared())
                         .map(|def| types.declaration(&def.type_name, def.schema, &def.owner, Vec::new()));
                     components.chain(defs).collect::<Vec<_>>()
                 },
