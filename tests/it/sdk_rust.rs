@@ -24,6 +24,10 @@ struct Generated {
     folder: String,
     files: Vec<Artifact>,
     checks: Vec<Check>,
+    /// The `tools/list` result its `tools_list()` must give: the MCP projection that
+    /// `harn-catalog mcp` writes, each tool with the `execution` its catalog entry
+    /// declares.
+    tools_list: Value,
 }
 
 /// One instance to check against one generated type.
@@ -32,13 +36,22 @@ struct Check {
     /// The type's name in the crate (`LookupWidgetInput`, `ToolCall`).
     type_name: String,
     instance: Value,
-    /// Whether the type must refuse the instance rather than round-trip it.
-    refused: bool,
+    expect: Expect,
 }
 
-/// The SDK model and Rust files of registry `text` (JSON), and the type names of
-/// each tool side.
-fn generate(stem: &str, text: &str) -> (Vec<Artifact>, Vec<ToolTypes>) {
+/// What a type must do with an instance.
+enum Expect {
+    /// Deserialise it and serialise it back the same.
+    RoundTrip,
+    /// Refuse it.
+    Refused,
+    /// Deserialise it and serialise it as this value.
+    Becomes(Value),
+}
+
+/// The SDK model and Rust files of registry `text` (JSON), the type names of each
+/// tool side, and the `tools/list` result the crate must give.
+fn generate(stem: &str, text: &str) -> (Vec<Artifact>, Vec<ToolTypes>, Value) {
     let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
     let compilation =
         compile::compile_source(SourceFile::new(format!("{stem}.json"), text.to_owned(), Format::Json), options);
@@ -59,7 +72,16 @@ fn generate(stem: &str, text: &str) -> (Vec<Artifact>, Vec<ToolTypes>) {
             ],
         })
         .collect();
-    (sdk::render(Language::Rust, &model), types)
+    let listed = prepared.mcp.iter().map(|projected| {
+        let mut entry = serde_json::to_value(projected).unwrap();
+        let declared = catalog.tools.iter().find(|t| t.name.as_str() == projected.name.as_str());
+        if let Some(execution) = declared.and_then(|t| t.execution.as_ref()) {
+            entry["execution"] = serde_json::to_value(execution).unwrap();
+        }
+        entry
+    });
+    let tools_list = json!({ "tools": listed.collect::<Vec<_>>() });
+    (sdk::render(Language::Rust, &model), types, tools_list)
 }
 
 /// A tool's name and its three sides: type name and schema (when declared).
@@ -76,13 +98,13 @@ impl ToolTypes {
                 label: label.to_owned(),
                 type_name: self.sides[0].0.clone(),
                 instance: instance.clone(),
-                refused: false,
+                expect: Expect::RoundTrip,
             },
             Check {
                 label: format!("{label} (ToolCall)"),
                 type_name: "ToolCall".to_owned(),
                 instance: json!({"name": self.name, "arguments": instance}),
-                refused: false,
+                expect: Expect::RoundTrip,
             },
         ]
     }
@@ -101,7 +123,7 @@ impl ToolTypes {
                         label,
                         type_name: type_name.clone(),
                         instance: example.clone(),
-                        refused: false,
+                        expect: Expect::RoundTrip,
                     });
                 }
             }
@@ -113,9 +135,9 @@ impl ToolTypes {
 fn fixture_crate(folder: &str, path: &Path) -> Generated {
     let text = std::fs::read_to_string(path).unwrap();
     let stem = path.file_stem().unwrap().to_string_lossy();
-    let (files, tools) = generate(&stem, &text);
+    let (files, tools, tools_list) = generate(&stem, &text);
     let checks = tools.iter().flat_map(|t| t.example_checks(folder)).collect();
-    Generated { folder: folder.to_owned(), files, checks }
+    Generated { folder: folder.to_owned(), files, checks, tools_list }
 }
 
 /// The widgets registry, with sample arguments and results written here (the fixture
@@ -133,13 +155,18 @@ fn widgets() -> Generated {
         ("widgets output", json!({"id": "w-1", "name": "Sprocket", "tags": ["small", "steel"]})),
         ("widgets output, no tags", json!({"id": "w-2", "name": "Cog"})),
     ] {
-        checks.push(Check { label: label.into(), type_name: "LookupWidgetOutput".into(), instance, refused: false });
+        checks.push(Check {
+            label: label.into(),
+            type_name: "LookupWidgetOutput".into(),
+            instance,
+            expect: Expect::RoundTrip,
+        });
     }
     checks.push(Check {
         label: "widgets input without its required id".into(),
         type_name: "LookupWidgetInput".into(),
         instance: json!({"verbose": true}),
-        refused: true,
+        expect: Expect::Refused,
     });
     generated
 }
@@ -156,13 +183,36 @@ fn kinds() -> Generated {
         ("short tuple", "Point", json!([1.0])),
         ("union", "Shape", json!({"kind": "triangle", "side": 1.0})),
         ("unknown tool", "ToolCall", json!({"name": "nope", "arguments": {}})),
+        ("a branch under another's tag", "AreaInput", json!({"shape": {"kind": "square", "radius": 1.0}})),
+        ("a tag no branch has", "AreaInput", json!({"shape": {"kind": "triangle", "side": 1.0}})),
+        ("a branch without its tag", "AreaInput", json!({"shape": {"radius": 1.0}})),
+        ("a closed branch with more", "AreaInput", json!({"shape": {"kind": "square", "side": 1.0, "radius": 1.0}})),
+        ("a root union's wrong tag", "MeasureInput", json!({"unit": "foot", "metres": 1.0})),
+        (
+            "a nested branch under another's tag",
+            "EvaluateInput",
+            json!({"expression": {"op": "sum", "terms": [{"op": "sum", "value": 1.0}, {"op": "number", "value": 2.0}]}}),
+        ),
+        ("arguments to a tool without parameters", "ToolCall", json!({"name": "ping", "arguments": {"x": 1}})),
+        ("a call of a tool with parameters without its arguments", "ToolCall", json!({"name": "area"})),
         ("pattern", "RenameInput", json!({"thing": {"name": "n", "id": "Not An Id"}, "new_name": "x"})),
     ] {
         generated.checks.push(Check {
             label: format!("kinds refuses: {label}"),
             type_name: type_name.into(),
             instance,
-            refused: true,
+            expect: Expect::Refused,
+        });
+    }
+    // A call of a tool without parameters may leave its arguments out, or send null.
+    for (label, instance) in
+        [("absent arguments", json!({"name": "ping"})), ("null arguments", json!({"name": "ping", "arguments": null}))]
+    {
+        generated.checks.push(Check {
+            label: format!("kinds reads: {label}"),
+            type_name: "ToolCall".into(),
+            instance,
+            expect: Expect::Becomes(json!({"name": "ping", "arguments": {}})),
         });
     }
     // An open object keeps what it does not name: a server that passes the arguments
@@ -175,7 +225,7 @@ fn kinds() -> Generated {
             label: format!("kinds keeps: {label}"),
             type_name: type_name.into(),
             instance,
-            refused: false,
+            expect: Expect::RoundTrip,
         });
     }
     generated
@@ -223,7 +273,7 @@ fn sample(schema: &Value) -> Value {
 /// The GitHub MCP server's tools, each checked with a sample of its input schema.
 fn github() -> Option<Generated> {
     let (_, registry) = common::github_registry("sdk_rust: the GitHub MCP server's tools")?;
-    let (files, tools) = generate("github", &registry.to_string());
+    let (files, tools, tools_list) = generate("github", &registry.to_string());
     assert_eq!(tools.len(), 117);
     let mut checks = Vec::new();
     for tool in &tools {
@@ -232,7 +282,7 @@ fn github() -> Option<Generated> {
         assert!(jsonschema::is_valid(schema, &instance), "{}: the sample {instance} is not valid", tool.name);
         checks.extend(tool.input_checks(&format!("github {}", tool.name), &instance));
     }
-    Some(Generated { folder: "github".to_owned(), files, checks })
+    Some(Generated { folder: "github".to_owned(), files, checks, tools_list })
 }
 
 /// Suite files whose groups become tools: the keywords the generated types express
@@ -357,14 +407,14 @@ fn suite() -> Option<Generated> {
         }
     }
     let registry = json!({"info": {"name": "suite"}, "components": {"schemas": components}, "tools": tools});
-    let (files, types) = generate("suite", &registry.to_string());
+    let (files, types, tools_list) = generate("suite", &registry.to_string());
     let mut checks = Vec::new();
     for tool in &types {
         for (label, instance) in valid.get(&tool.name).into_iter().flatten() {
             checks.extend(tool.input_checks(label, instance));
         }
     }
-    Some(Generated { folder: "suite".to_owned(), files, checks })
+    Some(Generated { folder: "suite".to_owned(), files, checks, tools_list })
 }
 
 /// The round-trip program's `main.rs`.
@@ -374,16 +424,30 @@ fn round_trip_program(crates: &[Generated]) -> String {
     for generated in crates {
         let package = library_name(generated);
         for check in &generated.checks {
-            let function = if check.refused { "refuse" } else { "round_trip" };
+            let (function, expected) = match &check.expect {
+                Expect::RoundTrip => ("round_trip", None),
+                Expect::Refused => ("refuse", None),
+                Expect::Becomes(value) => ("becomes", Some(value.to_string())),
+            };
+            let expected = expected.map(|e| format!(", {e:?}")).unwrap_or_default();
             writeln!(
                 main,
-                "    checked += 1;\n    {function}::<{package}::{}>({:?}, {:?}, &mut failures);",
+                "    checked += 1;\n    {function}::<{package}::{}>({:?}, {:?}{expected}, &mut failures);",
                 check.type_name,
                 check.label,
                 check.instance.to_string()
             )
             .unwrap();
         }
+    }
+    for generated in crates {
+        writeln!(
+            main,
+            "    println!(\"TOOLS_LIST {} {{}}\", {}::tools_list());",
+            generated.folder,
+            library_name(generated)
+        )
+        .unwrap();
     }
     main.push_str("    report(checked, &failures);\n}\n");
     main
@@ -466,15 +530,66 @@ fn generated_crates_build_and_round_trip_every_tool_through_serde() {
     assert!(output.status.success(), "the round trip failed:\n{stdout}\n{stderr}");
     let total: usize = crates.iter().map(|c| c.checks.len()).sum();
     assert!(stdout.contains(&format!("{total} instances checked")), "{stdout}");
+    // Each crate answers `tools/list` from its `TOOLS` as the MCP projection does.
+    for generated in &crates {
+        let prefix = format!("TOOLS_LIST {} ", generated.folder);
+        let line = stdout.lines().find_map(|l| l.strip_prefix(&prefix)).expect("the program prints tools_list()");
+        let listed: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(listed, generated.tools_list, "{}: tools_list() is not the MCP projection", generated.folder);
+    }
+    // And every crate is clean of clippy's default lints, as its users build it.
+    let clippy = std::process::Command::new(env!("CARGO"))
+        .args(["clippy", "--quiet", "--offline", "--workspace", "--exclude", "round-trip", "--", "-D", "warnings"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(clippy.status.success(), "clippy refuses a generated crate:\n{}", String::from_utf8_lossy(&clippy.stderr));
 }
 
 #[test]
 fn regeneration_is_byte_identical() {
     let path = common::root().join("fixtures/sdk/rust/kinds.json");
     let text = std::fs::read_to_string(&path).unwrap();
-    let (first, _) = generate("kinds", &text);
-    let (second, _) = generate("kinds", &text);
+    let (first, ..) = generate("kinds", &text);
+    let (second, ..) = generate("kinds", &text);
     assert_eq!(first, second);
     let paths: Vec<&str> = first.iter().map(|f| f.path.as_str()).collect();
     assert_eq!(paths, ["Cargo.toml", "src/lib.rs"]);
+}
+
+/// The crate declares every type the SDK model names (each component, each root
+/// `$defs` member, each declared tool side) under the name the TypeScript SDK gives
+/// it, and a `$defs` member that a tool's output and error both hold is one type in
+/// both.
+#[test]
+fn type_names_agree_with_the_typescript_sdk() {
+    let text = std::fs::read_to_string(common::root().join("fixtures/sdk/rust/kinds.json")).unwrap();
+    let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
+    let compilation = compile::compile_source(SourceFile::new("kinds.json".to_owned(), text, Format::Json), options);
+    let (catalog, _, prepared) = compilation.prepared().expect("kinds compiles");
+    let model = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), None, "kinds", &mut Vec::new());
+    let file =
+        |language, path: &str| sdk::render(language, &model).into_iter().find(|f| f.path == path).unwrap().contents;
+    let rust = file(Language::Rust, "src/lib.rs");
+    let typescript = file(Language::TypeScript, "index.ts");
+    let mut names: Vec<String> = model.components.iter().map(|c| c.type_name.clone()).collect();
+    names.extend(model.defs.iter().filter(|d| d.declared()).map(|d| d.type_name.clone()));
+    for tool in &model.tools {
+        names.push(tool.input_type());
+        names.extend(tool.entry.output_schema.as_ref().map(|_| tool.output_type()));
+        names.extend(tool.entry.error_schema.as_ref().map(|_| tool.error_type()));
+    }
+    for name in ["AreaInputCircle", "AreaInputSquare", "AreaOutputStatus", "EvaluateInputExpression"] {
+        assert!(names.iter().any(|n| n == name), "the model names no {name}");
+    }
+    for name in &names {
+        let declared = [format!("pub struct {name} "), format!("pub struct {name}("), format!("pub enum {name} ")];
+        assert!(declared.iter().any(|d| rust.contains(d.as_str())), "the crate does not declare {name}");
+        assert!(typescript.contains(&format!("export type {name} =")), "the TypeScript SDK does not declare {name}");
+    }
+    for text in [&rust, &typescript] {
+        assert!(!text.contains("AreaErrorStatus"), "the error's Status is a second type");
+    }
 }

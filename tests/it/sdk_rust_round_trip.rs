@@ -27,6 +27,20 @@ fn refuse<T: DeserializeOwned + Serialize>(label: &str, text: &str, failures: &m
     }
 }
 
+/// `text` deserialises as `T` and serialises as `expected`.
+fn becomes<T: DeserializeOwned + Serialize>(label: &str, text: &str, expected: &str, failures: &mut Vec<String>) {
+    let expected: Value = serde_json::from_str(expected).unwrap();
+    match serde_json::from_str::<T>(text) {
+        Err(error) => failures.push(format!("{label}: {text} does not deserialise: {error}")),
+        Ok(typed) => {
+            let back = serde_json::to_value(&typed).unwrap();
+            if back != expected {
+                failures.push(format!("{label}: {text} came back as {back}, not {expected}"));
+            }
+        }
+    }
+}
+
 /// Equal JSON values, where numbers are compared by value (`1` is `1.0`) and a
 /// property that is null, an empty array or an empty object may be absent after the
 /// trip: serde skips an absent optional field, and typify's types skip empty arrays

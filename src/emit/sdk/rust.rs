@@ -3,6 +3,8 @@
 //! server deserialises a `tools/call` request's `name` and `arguments` into, and a
 //! `TOOLS` table of each tool's metadata.
 
+mod lints;
+mod tagged;
 mod types;
 
 use proc_macro2::TokenStream;
@@ -78,14 +80,18 @@ fn library(sdk: &Sdk<'_>, types: TokenStream) -> String {
     }
     let tool_call = tool_call(sdk);
     let tools = tools_table(sdk);
+    // Descriptions are the registry's own Markdown, which clippy's doc lints would
+    // judge; nothing the generator can fix.
     let code = quote! {
         #![doc = #crate_doc]
+        #![allow(clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]
         #tool_call
         #tools
         #types
     };
     match syn::parse2::<syn::File>(code.clone()) {
         Ok(mut file) => {
+            lints::tidy(&mut file);
             syn::visit_mut::VisitMut::visit_file_mut(&mut DocLines, &mut file);
             prettyplease::unparse(&file)
         }
@@ -171,7 +177,10 @@ impl syn::visit_mut::VisitMut for DocLines {
     }
 }
 
-/// The `ToolCall` enum: one variant per tool, holding its input type.
+/// The `ToolCall` enum: one variant per tool, holding its input type. It serialises
+/// as a `tools/call` request's `name` and `arguments`, and deserialises from them with
+/// `arguments` absent or `null` read as `{}` (MCP lets a call of a tool without
+/// parameters leave them out).
 fn tool_call(sdk: &Sdk<'_>) -> TokenStream {
     let variants = sdk.tools.iter().map(|tool| {
         let name = tool.name();
@@ -189,11 +198,20 @@ fn tool_call(sdk: &Sdk<'_>) -> TokenStream {
         let variant = format_ident!("{}", tool.type_base);
         quote! { ToolCall::#variant(_) => #name, }
     });
+    let reads = sdk.tools.iter().map(|tool| {
+        let name = tool.name();
+        let variant = format_ident!("{}", tool.type_base);
+        quote! { #name => ::serde_json::from_value(arguments).map(ToolCall::#variant), }
+    });
     quote! {
         /// A call of one tool: a `tools/call` request's `name` and `arguments`, the
-        /// arguments typed by the tool they are for.
-        #[derive(Clone, Debug, ::serde::Deserialize, ::serde::Serialize)]
+        /// arguments typed by the tool they are for. Arguments that are absent or
+        /// `null` are read as `{}`.
+        #[derive(Clone, Debug, ::serde::Serialize)]
         #[serde(tag = "name", content = "arguments")]
+        // A call is matched on, not stored in bulk: its variants hold the inputs
+        // themselves, whatever their sizes.
+        #[allow(clippy::large_enum_variant)]
         pub enum ToolCall {
             #(#variants)*
         }
@@ -204,6 +222,28 @@ fn tool_call(sdk: &Sdk<'_>) -> TokenStream {
                 match *self {
                     #(#names)*
                 }
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for ToolCall {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
+                #[derive(::serde::Deserialize)]
+                struct Call {
+                    name: ::std::string::String,
+                    #[serde(default)]
+                    arguments: ::serde_json::Value,
+                }
+                let Call { name, arguments } = Call::deserialize(deserializer)?;
+                let arguments = if arguments.is_null() {
+                    ::serde_json::Value::Object(::serde_json::Map::new())
+                } else {
+                    arguments
+                };
+                let typed: ::std::result::Result<Self, ::serde_json::Error> = match name.as_str() {
+                    #(#reads)*
+                    _ => return Err(::serde::de::Error::custom(format_args!("unknown tool `{name}`"))),
+                };
+                typed.map_err(|error| ::serde::de::Error::custom(format_args!("invalid arguments for tool `{name}`: {error}")))
             }
         }
     }
@@ -245,6 +285,8 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
         let open_world = flag(annotations.open_world_hint);
         let audiences = tool.audiences();
         let contract_hash = text(tool.contract_hash.as_deref());
+        let advertised = tool.advertised().map(|entry| serde_json::to_string(&entry).unwrap_or_default());
+        let definition = text(advertised.as_deref());
         quote! {
             ToolInfo {
                 name: #name,
@@ -259,6 +301,7 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
                 },
                 audiences: &[#(#audiences),*],
                 contract_hash: #contract_hash,
+                definition: #definition,
             },
         }
     });
@@ -275,6 +318,24 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
             /// The sha256 of the tool's contract (docs/contract-hash.md), as
             /// `harn-catalog index` reports it.
             pub contract_hash: Option<&'static str>,
+            /// Its `tools/list` entry as JSON text, when MCP advertises it (a tool of
+            /// the `mcp` audience): the catalog's MCP projection for protocol
+            /// 2025-11-25, with `execution.taskSupport`.
+            pub definition: Option<&'static str>,
+        }
+
+        impl ToolInfo {
+            /// Its `tools/list` entry, when MCP advertises it.
+            pub fn definition(&self) -> Option<::serde_json::Value> {
+                self.definition.map(|text| ::serde_json::from_str(text).expect("the generator writes valid JSON"))
+            }
+        }
+
+        /// The result of `tools/list`: the entry of every tool MCP advertises, in
+        /// catalog order, as `{"tools": [...]}`.
+        pub fn tools_list() -> ::serde_json::Value {
+            let tools: ::std::vec::Vec<::serde_json::Value> = TOOLS.iter().filter_map(ToolInfo::definition).collect();
+            ::serde_json::json!({ "tools": tools })
         }
 
         /// The MCP presentation hints of one tool.

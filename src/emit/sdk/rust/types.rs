@@ -18,6 +18,7 @@ use proc_macro2::TokenStream;
 use serde_json::{Map, Value, json};
 use typify::{TypeSpace, TypeSpacePatch, TypeSpaceSettings, UnknownPolicy};
 
+use super::tagged;
 use crate::emit::sdk::Sdk;
 use crate::pointer::Pointer;
 use crate::schema::refs::{self, Target};
@@ -51,6 +52,9 @@ pub fn definitions(sdk: &Sdk<'_>) -> Vec<(String, Value)> {
     for component in &sdk.components {
         defs.push((component.type_name.clone(), flatten(sdk, component.schema, &component.type_name)));
     }
+    for def in sdk.defs.iter().filter(|def| def.declared()) {
+        defs.push((def.type_name.clone(), flatten_node(sdk, def.root, def.schema, &def.owner, &mut Vec::new())));
+    }
     for tool in &sdk.tools {
         let entry = tool.entry;
         let signature = super::signature_doc(tool);
@@ -70,12 +74,22 @@ pub fn definitions(sdk: &Sdk<'_>) -> Vec<(String, Value)> {
     for (_, schema) in &mut defs {
         walk::visit_mut(schema, &mut for_typify);
     }
+    let local = sdk.defs.iter().map(|def| def.type_name.clone()).collect();
+    tagged::hoist(&mut defs, &local);
     defs
 }
 
 /// The serde types of `defs` (see [`definitions`]), each part typify cannot express
 /// widened to `serde_json::Value`.
-pub fn generate(mut defs: Vec<(String, Value)>) -> Types {
+pub fn generate(defs: Vec<(String, Value)>) -> Types {
+    let schemas = defs.clone();
+    let mut types = widened(defs);
+    types.code = number_docs_restored(types.code, &schemas);
+    types
+}
+
+/// [`generate`], before the number fields' docs are put back.
+fn widened(mut defs: Vec<(String, Value)>) -> Types {
     if let Ok(types) = typify(&defs) {
         return types;
     }
@@ -100,6 +114,68 @@ pub fn generate(mut defs: Vec<(String, Value)>) -> Types {
         }
         typify(&defs).unwrap_or_else(|_| aliases(&defs))
     })
+}
+
+/// `code` with the doc comment typify 0.5 drops from each number field (it keeps no
+/// metadata of a `number` schema) put back from the property's description. The
+/// structs are found by the names typify gives them: a definition's own, and for an
+/// object property or array items inside it, the parent's name followed by the
+/// property's PascalCase name or by `Item`.
+fn number_docs_restored(code: TokenStream, defs: &[(String, Value)]) -> TokenStream {
+    let Ok(mut file) = syn::parse2::<syn::File>(code.clone()) else { return code };
+    let mut objects: std::collections::BTreeMap<String, &Value> = std::collections::BTreeMap::new();
+    fn gather<'v>(name: String, schema: &'v Value, objects: &mut std::collections::BTreeMap<String, &'v Value>) {
+        if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+            for (key, property) in properties {
+                gather(format!("{name}{}", heck::ToPascalCase::to_pascal_case(key.as_str())), property, objects);
+            }
+            objects.entry(name.clone()).or_insert(schema);
+        }
+        if let Some(items) = schema.get("items").filter(|items| items.is_object()) {
+            gather(format!("{name}Item"), items, objects);
+        }
+    }
+    for (name, schema) in defs {
+        gather(name.clone(), schema, &mut objects);
+    }
+    for item in &mut file.items {
+        let syn::Item::Struct(item) = item else { continue };
+        let Some(schema) = objects.get(&item.ident.to_string()) else { continue };
+        let Some(properties) = schema.get("properties").and_then(Value::as_object) else { continue };
+        for field in item.fields.iter_mut() {
+            if field.attrs.iter().any(|a| a.path().is_ident("doc")) {
+                continue;
+            }
+            let Some(ident) = &field.ident else { continue };
+            let key = serde_rename(&field.attrs).unwrap_or_else(|| ident.to_string());
+            let Some(property) = properties.get(&key) else { continue };
+            let number = matches!(property.get("type"), Some(ty) if ty == "number"
+                || ty.as_array().is_some_and(|types| types.iter().any(|t| t == "number")));
+            let Some(description) = property.get("description").and_then(Value::as_str).filter(|_| number) else {
+                continue;
+            };
+            let doc = format!(" {description}");
+            field.attrs.insert(0, syn::parse_quote!(#[doc = #doc]));
+        }
+    }
+    quote::ToTokens::into_token_stream(file)
+}
+
+/// The name a `#[serde(rename = "…")]` among `attrs` gives.
+fn serde_rename(attrs: &[syn::Attribute]) -> Option<String> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                let value: syn::LitStr = meta.value()?.parse()?;
+                found = Some(value.value());
+            } else if meta.input.peek(syn::Token![=]) {
+                let _: syn::Expr = meta.value()?.parse()?;
+            }
+            Ok(())
+        });
+    }
+    found
 }
 
 /// Checks each definition in order beside the company `company_of` gives it (from
@@ -253,12 +329,13 @@ fn typify(defs: &[(String, Value)]) -> Result<Types, Untypable> {
             serde_json::from_value(schema.clone()).map_err(Untypable::SchemarsUnreadable)?;
         schemas.push((name.clone(), schema));
     }
-    let settings = settings(defs.iter().map(|(name, _)| name.as_str()));
-    let types = guarded(move || {
+    let settings = settings(defs.iter().map(|(name, _)| name.as_str()), tagged::names(defs));
+    let mut types = guarded(move || {
         let mut space = TypeSpace::new(&settings);
         space.add_ref_types(schemas)?;
         Ok(Types { code: space.to_stream(), uses_regress: space.uses_regress() })
     })?;
+    types.code.extend(tagged::code(defs));
     match clash(&types.code) {
         Some(reason) => Err(reason),
         None => Ok(types),
@@ -294,7 +371,7 @@ fn clash(code: &TokenStream) -> Option<Untypable> {
     None
 }
 
-fn settings<'n>(names: impl Iterator<Item = &'n str>) -> TypeSpaceSettings {
+fn settings<'n>(names: impl Iterator<Item = &'n str>, tagged: impl Iterator<Item = &'n str>) -> TypeSpaceSettings {
     let mut settings = TypeSpaceSettings::default();
     settings
         .with_struct_builder(false)
@@ -307,6 +384,12 @@ fn settings<'n>(names: impl Iterator<Item = &'n str>) -> TypeSpaceSettings {
     // runs of capitals (`AB2Input` → `Ab2Input`); the model's name is put back. Our
     // names are ASCII letters and digits, starting with a capital, never a keyword,
     // where heck's conversion is all that typify does to them.
+    // The discriminated unions are written by the `tagged` module: typify is told
+    // their types exist, under the names it would give them.
+    for name in tagged {
+        let typify_name = heck::ToPascalCase::to_pascal_case(name);
+        settings.with_replacement(typify_name, name, std::iter::empty());
+    }
     for name in names {
         let typify_name = heck::ToPascalCase::to_pascal_case(name);
         if typify_name != name {
@@ -394,6 +477,7 @@ fn flatten_node(sdk: &Sdk<'_>, root: &Value, node: &Value, own: &str, inlining: 
             return;
         }
         let reference = reference.clone();
+        let named = sdk.type_of_ref(&reference, own);
         let inlined = match Target::of(&reference) {
             Target::Component { name, rest } => match sdk.components.iter().find(|c| c.name == name) {
                 Some(c) if rest.is_empty() => Ok(Some(format!("{DEFINITION}{}", c.type_name))),
@@ -403,7 +487,8 @@ fn flatten_node(sdk: &Sdk<'_>, root: &Value, node: &Value, own: &str, inlining: 
                 }),
                 None => Err(Untypable::NoSuchComponent),
             },
-            Target::Local if reference == "#" => Ok(Some(format!("{DEFINITION}{own}"))),
+            // The root (`#`) and a member of the root's `$defs` are definitions of their own.
+            Target::Local if named.is_some() => Ok(named.map(|name| format!("{DEFINITION}{name}"))),
             Target::Local => inline(sdk, root, &fragment::decode(&reference[1..]), own, inlining).map(|target| {
                 resolve_into(object, target);
                 None
@@ -457,6 +542,111 @@ fn resolve_into(object: &mut Map<String, Value>, target: Value) {
             Value::Array(branches) => branches.push(target),
             other => *other = Value::Array(vec![target]),
         },
+    }
+}
+
+/// The keywords typify reads no check from (its types take any number, any count of
+/// items or properties); the integer bounds that a Rust integer type holds exactly are
+/// the exception ([`integer_bounds_held`]).
+const UNCHECKED: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "dependentRequired",
+    "dependentSchemas",
+    "contains",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+];
+
+/// Says, in the description of a schema node, which of its keywords its type does not
+/// check (`The type is wider than the schema: it does not check `maximum: 99`.`), as
+/// the TypeScript SDK's `@remarks` do.
+fn note_unchecked_bounds(object: &mut Map<String, Value>) {
+    let integer = match object.get("type") {
+        Some(Value::String(ty)) => ty == "integer",
+        Some(Value::Array(types)) => types.iter().any(|t| t == "integer") && !types.iter().any(|t| t == "number"),
+        _ => false,
+    } && !object.contains_key("format");
+    let (min_held, max_held) = if integer { integer_bounds_held(object) } else { (false, false) };
+    // A closed tuple's length is its type's (see below).
+    let tuple = object.contains_key("prefixItems") && object.get("items") == Some(&Value::Bool(false));
+    let unchecked: Vec<String> = UNCHECKED
+        .iter()
+        .filter(|keyword| match **keyword {
+            "minimum" | "exclusiveMinimum" => !min_held,
+            "maximum" | "exclusiveMaximum" => !max_held,
+            "minItems" | "maxItems" => !tuple,
+            _ => true,
+        })
+        .filter_map(|keyword| {
+            let value = object.get(*keyword)?;
+            if *keyword == "uniqueItems" && value == &Value::Bool(false) {
+                return None;
+            }
+            let mut shown = value.to_string();
+            if shown.len() > 40 {
+                shown = "…".to_owned();
+            }
+            Some(format!("`{keyword}: {shown}`"))
+        })
+        .collect();
+    if unchecked.is_empty() {
+        return;
+    }
+    let note = format!("{}: it does not check {}.", super::super::WIDENED, unchecked.join(", "));
+    let description = match object.get("description").and_then(Value::as_str) {
+        Some(description) => format!("{description}\n\n{note}"),
+        None => note,
+    };
+    object.insert("description".to_owned(), Value::String(description));
+}
+
+/// Which of an integer's lower and upper bounds its Rust type holds: typify 0.5 picks
+/// `NonZeroU64` for a minimum of 1 (then the maximum is not held), an unsigned type for
+/// a minimum of 0 alone, and a sized type when the bounds are exactly its range;
+/// otherwise `i64`, which holds neither.
+fn integer_bounds_held(object: &Map<String, Value>) -> (bool, bool) {
+    const RANGES: &[(f64, f64)] = &[
+        (i8::MIN as f64, i8::MAX as f64),
+        (u8::MIN as f64, u8::MAX as f64),
+        (i16::MIN as f64, i16::MAX as f64),
+        (u16::MIN as f64, u16::MAX as f64),
+        (i32::MIN as f64, i32::MAX as f64),
+        (u32::MIN as f64, u32::MAX as f64),
+        (i64::MIN as f64, i64::MAX as f64),
+        (u64::MIN as f64, u64::MAX as f64),
+    ];
+    let number = |keyword: &str| object.get(keyword).and_then(Value::as_f64);
+    let min = match (number("minimum"), number("exclusiveMinimum")) {
+        (None, None) => None,
+        (None, Some(e)) => Some(e + 1.0),
+        (Some(m), None) => Some(m),
+        (Some(m), Some(e)) => Some(m.max(e + 1.0)),
+    };
+    let max = match (number("maximum"), number("exclusiveMaximum")) {
+        (None, None) => None,
+        (None, Some(e)) => Some(e - 1.0),
+        (Some(m), None) => Some(m),
+        (Some(m), Some(e)) => Some(m.min(e - 1.0)),
+    };
+    match (min, max) {
+        (None, None) => (true, true),
+        (None, Some(max)) => (true, RANGES.iter().any(|(_, high)| *high == max)),
+        (Some(min), None) => (min == 1.0 || RANGES.iter().any(|(low, _)| *low == min), true),
+        (Some(1.0), Some(_)) => (true, false),
+        (Some(min), Some(max)) => {
+            let exact = RANGES.iter().any(|(low, high)| *low == min && *high == max);
+            (exact, exact)
+        }
     }
 }
 
@@ -528,6 +718,7 @@ fn for_typify(object: &mut Map<String, Value>) {
     if object.get("format").and_then(Value::as_str).is_some_and(|f| LOSSY_FORMATS.contains(&f)) {
         object.remove("format");
     }
+    note_unchecked_bounds(object);
     if let Some(Value::Array(prefix)) = object.get("prefixItems") {
         let len = prefix.len();
         let closed = object.get("items") == Some(&Value::Bool(false));
