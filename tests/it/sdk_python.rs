@@ -320,3 +320,49 @@ fn regeneration_is_byte_identical_and_a_stale_sdk_fails_the_checks() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("-    widget_id: int") && stderr.contains("+    widget_id: str"), "{stderr}");
 }
+
+/// What a user relies on at run time: a `oneOf` tagged by a constant is a pydantic
+/// discriminator (exact, no note), a property named like a keyword or a pydantic name
+/// is read and written under its JSON name, and null is refused where the schema does
+/// not admit it while an absent property stays absent.
+#[test]
+fn discriminators_aliases_and_null_validate_as_their_schemas_say() {
+    let py = fixture("fixtures/sdk/python-names.json");
+    assert!(
+        py.contains(
+            "    payment: Annotated[PayInputPaymentOption1 | PayInputPaymentOption2, Field(discriminator=\"kind\")]\n"
+        ),
+        "{py}"
+    );
+    assert!(!py.contains("does not check `oneOf`"), "a discriminated oneOf is exact");
+    let dir = tempfile::tempdir().unwrap();
+    package(dir.path(), "names_sdk", &py);
+    let script = r#"
+from pydantic import ValidationError
+from names_sdk import PayInput, PayInputPaymentOption1
+
+card = {"kind": "card", "last4": "1234"}
+value = PayInput.model_validate({"payment": card, "class": 2, "note": None})
+assert isinstance(value.payment, PayInputPaymentOption1) and value.class_ == 2, value
+assert value.model_dump(exclude_unset=True) == {"payment": card, "class": 2, "note": None}, value
+assert PayInput(payment=value.payment, class_=3).model_dump(exclude_unset=True)["class"] == 3
+for invalid in [
+    {"payment": {"kind": "cash"}, "class": 2},
+    {"payment": {"kind": "card", "last4": "12"}, "class": 2},
+    {"payment": {"kind": "card", "last4": "1234", "iban": "x"}, "class": 2},
+    {"payment": card, "class": 0},
+    {"payment": card, "class": "2"},
+    {"payment": card, "class": True},
+    {"payment": card, "class": 2, "model_name": None},
+]:
+    try:
+        PayInput.model_validate(invalid)
+    except ValidationError:
+        continue
+    raise AssertionError(f"accepted {invalid}")
+assert PayInput.model_validate({"payment": card, "class": 2.0, "model_name": "m"}).model_name_ == "m"
+print("names: ok")
+"#;
+    let stdout = run(Command::new(venv("python")).current_dir(dir.path()).args(["-c", script]));
+    assert!(stdout.contains("names: ok"), "{stdout}");
+}
