@@ -4,7 +4,7 @@
 //! a typed async client over the `mcp` SDK's `ClientSession` and a helper that serves
 //! typed handlers on its `MCPServer`.
 //!
-//! The schema→type mapping is written here (in [`types`]), as the TypeScript one is:
+//! The schema→type mapping is written here (in `types`), as the TypeScript one is:
 //! the types take the [`Sdk`] model's names, validate as strictly as pydantic can
 //! (strict mode, bounds, patterns, closed objects, discriminators), and say in their
 //! docstrings what they leave out.
@@ -26,7 +26,7 @@ pub const INIT: &str = "__init__.py";
 /// The marker that tells type checkers the package is typed (PEP 561).
 pub const PY_TYPED: &str = "py.typed";
 
-/// The package's files: the declarations rendered by [`types`], placed by the template
+/// The package's files: the declarations rendered by `types`, placed by the template
 /// with the tools' table, client and server.
 pub fn render(sdk: &Sdk<'_>) -> Vec<Artifact> {
     let declarations = types::declarations(sdk);

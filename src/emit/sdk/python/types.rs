@@ -32,7 +32,7 @@ const UNEXPRESSED: &[&str] = &[
     "$dynamicRef",
 ];
 
-/// Bounds, shown in docstrings with their values; checked where [`Kinds`] applies them.
+/// Bounds, shown in docstrings with their values; checked on the kinds they apply to (`Types::kinds`).
 const BOUNDS: &[&str] = &[
     "minimum",
     "maximum",
