@@ -8,7 +8,8 @@
 # catalogs of 1,000 and 10,000 tools with one tool in a hundred changed (its time
 # should grow linearly with the catalogs' size), and the discovery index and a search
 # of the 10,000-tool registry. Last, the TypeScript SDK of the
-# GitHub MCP server's tools beside json-schema-to-typescript.
+# GitHub MCP server's tools beside json-schema-to-typescript, and its Python SDK beside
+# datamodel-code-generator.
 #
 # BENCH_RUNS sets the number of pairs (default 7). The load average is printed
 # first and last: wall-time ratios are only as steady as the machine.
@@ -103,12 +104,11 @@ row "10000" "search index.json (< 0.02 s)" "$work/search"
 # typescript (installed by `make tools`) writing the input types alone, unformatted.
 # Both need the team's corpus beside the repository (../shared, or HARN_CATALOG_SHARED).
 corpus="${HARN_CATALOG_SHARED:-../shared}/corpus/github-mcp-server-toolsnaps"
-json2ts=.tools/node/node_modules/.bin/json2ts
-if [ ! -d "$corpus" ] || [ ! -x "$json2ts" ]; then
-  echo "SKIPPED the SDK rows: $corpus or $json2ts is missing (run make tools; put shared/ beside the repository)" >&2
-else
-  mkdir -p "$work/inputs" "$work/j2t" "$work/sdk"
-  # One registry of the corpus's tools, and each tool's input schema in a file of its own.
+# One registry of the corpus's tools ($work/github.json), and each tool's input schema
+# in a file of its own ($work/inputs/), made once for both SDK comparisons.
+corpus_inputs() {
+  [ -f "$work/github.json" ] && return
+  mkdir -p "$work/inputs"
   python3 - "$corpus" "$work" <<'PY'
 import glob, json, os, sys
 corpus, work = sys.argv[1:]
@@ -119,6 +119,13 @@ for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
     json.dump(tool["inputSchema"], open(os.path.join(work, "inputs", os.path.basename(path)), "w"))
 json.dump({"info": {"name": "github"}, "tools": tools}, open(os.path.join(work, "github.json"), "w"))
 PY
+}
+json2ts=.tools/node/node_modules/.bin/json2ts
+if [ ! -d "$corpus" ] || [ ! -x "$json2ts" ]; then
+  echo "SKIPPED the SDK rows: $corpus or $json2ts is missing (run make tools; put shared/ beside the repository)" >&2
+else
+  mkdir -p "$work/j2t" "$work/sdk"
+  corpus_inputs
   # time(1) counts in hundredths of a second, too coarse for one SDK run: each figure
   # of the SDK is a batch of $batch whole processes, divided by $batch (peak memory is
   # one process's).
@@ -133,6 +140,30 @@ PY
   row "117" "sdk --lang typescript" "$work/sdk-times"
   row "117" "json2ts, input types only" "$work/j2t-times"
   paste -d' ' "$work/j2t-times" "$work/sdk-times" | awk '{print $1 / ($4 > 0 ? $4 : 0.0001)}' >"$work/pairs"
+  printf '%-8s %-30s %7.0fx\n' "117" "speed-up (wall, median of pairs)" "$(median "$work/pairs" 1)"
+fi
+
+# The Python SDK of the same tools against datamodel-code-generator (installed by `make
+# tools`) writing pydantic v2 models of the input schemas alone, with its own fast
+# formatter (`builtin`, not black and isort), in pairs as above.
+datamodel=.tools/venv/bin/datamodel-codegen
+if [ ! -d "$corpus" ] || [ ! -x "$datamodel" ]; then
+  echo "SKIPPED the Python SDK rows: $corpus or $datamodel is missing (run make tools; put shared/ beside the repository)" >&2
+else
+  corpus_inputs
+  batch=20
+  : >"$work/py-batches" && : >"$work/dm-times"
+  for _ in $(seq "$runs"); do
+    measure "$work/py-batches" sh -c 'for _ in $(seq "$3"); do "$0" sdk --lang python "$1" -o "$2" || exit 1; done' \
+      "$bin/harn-catalog" "$work/github.json" "$work/py-sdk" "$batch"
+    rm -rf "$work/dm"
+    measure "$work/dm-times" "$datamodel" --input "$work/inputs" --input-file-type jsonschema --output "$work/dm" \
+      --output-model-type pydantic_v2.BaseModel --formatters builtin --disable-warnings
+  done
+  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/py-batches" >"$work/py-times"
+  row "117" "sdk --lang python" "$work/py-times"
+  row "117" "datamodel-codegen, inputs only" "$work/dm-times"
+  paste -d' ' "$work/dm-times" "$work/py-times" | awk '{print $1 / ($4 > 0 ? $4 : 0.0001)}' >"$work/pairs"
   printf '%-8s %-30s %7.0fx\n' "117" "speed-up (wall, median of pairs)" "$(median "$work/pairs" 1)"
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

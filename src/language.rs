@@ -11,6 +11,7 @@ pub enum Language {
     TypeScript,
     Rust,
     Markdown,
+    Python,
 }
 
 impl Language {
@@ -19,6 +20,7 @@ impl Language {
             Language::TypeScript => "typescript",
             Language::Rust => "rust",
             Language::Markdown => "markdown",
+            Language::Python => "python",
         }
     }
 }

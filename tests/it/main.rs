@@ -28,6 +28,7 @@ mod profiles;
 mod protocol_artifacts;
 mod robustness;
 mod sdk;
+mod sdk_python;
 mod sdk_rust;
 mod sdk_typescript;
 mod search_ranking;

@@ -1,9 +1,10 @@
 //! SDK generation (`harn-catalog sdk`): typed bindings of a compiled catalog's tools,
-//! TypeScript and Rust, and a Markdown reference page. Every language reads the same
+//! TypeScript, Rust and Python, and a Markdown reference page. Every language reads the same
 //! [`Sdk`] model, so that type names, signatures and the tools covered agree.
 
 mod markdown;
 pub mod names;
+pub mod python;
 pub mod rules;
 mod rust;
 pub mod signature;
@@ -28,12 +29,12 @@ use names::{Collision, Names};
 pub use crate::language::Language;
 
 impl Language {
-    /// Whether the SDK needs the MCP `tools/list` entries built (the TypeScript client
-    /// and server advertise and call them, the Rust crate's `TOOLS` holds them); the
-    /// projection is checked either way.
+    /// Whether the SDK needs the MCP `tools/list` entries built (the TypeScript and
+    /// Python clients and servers advertise and call them, the Rust crate's `TOOLS`
+    /// holds them); the projection is checked either way.
     pub fn mcp_documents(self) -> McpDocuments {
         match self {
-            Language::TypeScript | Language::Rust => McpDocuments::Build,
+            Language::TypeScript | Language::Rust | Language::Python => McpDocuments::Build,
             Language::Markdown => McpDocuments::Skip,
         }
     }
@@ -391,6 +392,7 @@ pub fn render(language: Language, sdk: &Sdk<'_>) -> Vec<Artifact> {
         Language::TypeScript => typescript::render(sdk),
         Language::Rust => rust::render(sdk),
         Language::Markdown => markdown::render(sdk),
+        Language::Python => python::render(sdk),
     };
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
@@ -417,4 +419,4 @@ pub fn generate(
 /// The entries of an SDK's folder that its own tooling makes (`cargo check` of the
 /// crate, `npm install` beside the TypeScript): a drift check neither reads nor reports
 /// them.
-pub const BUILD_PRODUCTS: &[&str] = &["Cargo.lock", "node_modules", "target"];
+pub const BUILD_PRODUCTS: &[&str] = &["Cargo.lock", "node_modules", "target", "__pycache__", ".mypy_cache"];

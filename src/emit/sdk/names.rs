@@ -55,6 +55,15 @@ pub const RESERVED: &[&str] = &[
     "Serialize",
     "Value",
     "Vec",
+    // Python: the typing and pydantic names the Python SDK's annotations use, and its
+    // table of tools' record.
+    "Annotated",
+    "Any",
+    "BaseModel",
+    "ConfigDict",
+    "Field",
+    "Literal",
+    "ToolResult",
 ];
 
 /// `lookup_widget`, `lookup-widget` and `lookupWidget` → `LookupWidget`: the ASCII
