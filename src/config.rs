@@ -218,6 +218,10 @@ pub struct SdkTarget {
     pub input: Spanned<PathBuf>,
     pub output: Spanned<PathBuf>,
     pub language: crate::language::Language,
+    /// The package or crate name (default: the input's `info.name`, else its file
+    /// stem), as `sdk --name` sets it.
+    #[serde(default)]
+    pub name: Option<String>,
     #[serde(default)]
     pub deny_warnings: bool,
     #[serde(default)]

@@ -23,6 +23,10 @@ pub struct Request {
     /// replaced atomically, and only once every file is written in full).
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
+    /// The package or crate name (default: the registry's `info.name`, else the
+    /// file's stem).
+    #[arg(long)]
+    pub name: Option<String>,
     /// Write nothing; report every file of DIR that is stale, missing or not
     /// generated, with a diff (exit 1).
     #[arg(long)]
@@ -51,14 +55,19 @@ impl Request {
     /// logged).
     fn generate(&self, mode: Mode, options: Options, log: &mut Log<'_>) -> Result<String, Failed> {
         let (file, folder, language) = (&self.file, &self.output, self.lang);
-        let files = files(file, language, options, &self.run.confinement(), log)?;
+        let files = files(file, (language, self.name.as_deref()), options, &self.run.confinement(), log)?;
         let result = match mode {
             Mode::Check => drift(folder, &files).map(|findings| {
                 if findings.is_empty() {
                     return Ok(String::new());
                 }
-                let bless =
-                    format!("harn-catalog sdk --lang {} {} -o {}", language.as_str(), file.display(), folder.display());
+                let name = self.name.as_ref().map(|n| format!(" --name {n:?}")).unwrap_or_default();
+                let bless = format!(
+                    "harn-catalog sdk --lang {}{name} {} -o {}",
+                    language.as_str(),
+                    file.display(),
+                    folder.display()
+                );
                 log.text(&drift::report(folder, "the SDK's files", &findings, &bless));
                 Err(Failed::Refused)
             }),
@@ -74,11 +83,11 @@ impl Request {
     }
 }
 
-/// Compiles `file` and renders its SDK in `language`, logging the diagnostics (the
-/// compile's and the SDK's own).
+/// Compiles `file` and renders its SDK in `language`, named `name` when one is given,
+/// logging the diagnostics (the compile's and the SDK's own).
 pub(super) fn files(
     file: &Path,
-    language: Language,
+    (language, name): (Language, Option<&str>),
     options: Options,
     confinement: &Confinement,
     log: &mut Log<'_>,
@@ -89,7 +98,11 @@ pub(super) fn files(
         log.report(compilation.diagnostics.as_slice(), "; no SDK was written");
     })?;
     let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let (files, more) = sdk::generate(language, catalog, prepared, Some(provenance), &stem);
+    let package = match name {
+        Some(name) => sdk::Package::Given(name),
+        None => sdk::Package::Default { stem: &stem },
+    };
+    let (files, more) = sdk::generate(language, catalog, prepared, Some(provenance), package);
     // Received as the compile's own were (`--deny-warnings`); the compile raised no error.
     compilation.diagnostics.extend(more);
     if compilation.diagnostics.has_errors() {

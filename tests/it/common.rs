@@ -218,9 +218,14 @@ pub fn sdk(
     let stem = Path::new(name).file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let renderer = Renderer::new(ErrorFormat::Human, false);
     match compilation.prepared() {
-        Some((catalog, provenance, prepared)) => {
-            Ok(harn_catalog::emit::sdk::generate(language, catalog, prepared, Some(provenance), &stem).0)
-        }
+        Some((catalog, provenance, prepared)) => Ok(harn_catalog::emit::sdk::generate(
+            language,
+            catalog,
+            prepared,
+            Some(provenance),
+            harn_catalog::emit::sdk::Package::Default { stem: &stem },
+        )
+        .0),
         None => Err(compilation.diagnostics.as_slice().iter().map(|d| renderer.render(d)).collect()),
     }
 }

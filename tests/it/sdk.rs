@@ -203,3 +203,45 @@ fn gen_writes_and_check_drift_checks_the_sdks_of_a_configuration() {
         .code(1)
         .stderr(predicate::str::contains("path-outside-project"));
 }
+
+/// A package is named after the registry's `info.name`, not the file it is in;
+/// `--name` and `[[sdk]] name` name it otherwise.
+#[test]
+fn the_package_is_named_after_the_registry_or_as_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "tools.json", r#"{"info": {"name": "Shape Kinds"}, "tools": []}"#);
+    let crate_name = |folder: &str| {
+        let manifest = std::fs::read_to_string(dir.path().join(folder).join("Cargo.toml")).unwrap();
+        manifest.parse::<toml::Table>().unwrap()["package"]["name"].as_str().unwrap().to_owned()
+    };
+    let sdk = |folder: &str, name: Option<&str>| {
+        let mut command = harn_catalog();
+        command.current_dir(dir.path()).args(["sdk", "--lang", "rust", "tools.json", "-o", folder]);
+        if let Some(name) = name {
+            command.args(["--name", name]);
+        }
+        command.assert().success();
+    };
+    sdk("a", None);
+    assert_eq!(crate_name("a"), "shape-kinds");
+    sdk("b", Some("Widget Client"));
+    assert_eq!(crate_name("b"), "widget-client");
+    // --check compares with the name it is given.
+    harn_catalog()
+        .current_dir(dir.path())
+        .args(["sdk", "--lang", "rust", "tools.json", "-o", "b", "--check"])
+        .assert()
+        .code(1);
+    harn_catalog()
+        .current_dir(dir.path())
+        .args(["sdk", "--lang", "rust", "tools.json", "-o", "b", "--check", "--name", "Widget Client"])
+        .assert()
+        .success();
+    let config = write(
+        dir.path(),
+        "harn-catalog.toml",
+        "[[sdk]]\ninput = \"tools.json\"\noutput = \"c\"\nlanguage = \"rust\"\nname = \"from-config\"\n",
+    );
+    harn_catalog().arg("gen").arg("--config").arg(&config).assert().success();
+    assert_eq!(crate_name("c"), "from-config");
+}

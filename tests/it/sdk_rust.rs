@@ -231,6 +231,18 @@ fn kinds() -> Generated {
     generated
 }
 
+/// A registry without tools: its crate builds, and its `ToolCall` refuses every call.
+fn empty() -> Generated {
+    let (files, _, tools_list) = generate("empty", r#"{"info": {"name": "no tools"}, "tools": []}"#);
+    let checks = vec![Check {
+        label: "no tools: any call".into(),
+        type_name: "ToolCall".into(),
+        instance: json!({"name": "anything", "arguments": {}}),
+        expect: Expect::Refused,
+    }];
+    Generated { folder: "empty".to_owned(), files, checks, tools_list }
+}
+
 /// A valid instance of a simple schema (the GitHub tools' inputs): every property,
 /// each the first of its enum or of its `anyOf`/`oneOf` branches, or a value of its
 /// first type.
@@ -514,7 +526,7 @@ fn workspace(crates: &[Generated]) -> PathBuf {
 
 #[test]
 fn generated_crates_build_and_round_trip_every_tool_through_serde() {
-    let mut crates = vec![widgets(), kinds()];
+    let mut crates = vec![widgets(), kinds(), empty()];
     crates.extend(github());
     crates.extend(suite());
     let dir = workspace(&crates);

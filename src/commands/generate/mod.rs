@@ -161,7 +161,7 @@ impl Generation<'_> {
         for target in &self.config.sdks {
             let options = self.options(target.deny_warnings, target.surface);
             let input = self.config.root.join(target.input.get_ref());
-            match sdk::files(&input, target.language, options, &self.confinement, log) {
+            match sdk::files(&input, (target.language, target.name.as_deref()), options, &self.confinement, log) {
                 Ok(files) => folders.push((self.config.root.join(target.output.get_ref()), files)),
                 Err(Failed::Unusable) => return Err(Failed::Unusable),
                 Err(Failed::Refused) => refused = true,

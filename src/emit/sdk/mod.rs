@@ -398,19 +398,33 @@ pub fn render(language: Language, sdk: &Sdk<'_>) -> Vec<Artifact> {
     files
 }
 
+/// What an SDK's package is named.
+#[derive(Clone, Copy, Debug)]
+pub enum Package<'n> {
+    /// This name (`sdk --name`, `[[sdk]] name`).
+    Given(&'n str),
+    /// The registry's `info.name`, else `stem`, the input's file stem.
+    Default { stem: &'n str },
+}
+
 /// The SDK of a compiled catalog in `language`, and what generating it reports
 /// (collisions of names). `prepared` must hold the MCP documents when the language
-/// needs them ([`Language::mcp_documents`]); `stem` names the package when the
-/// registry has no `info.name`.
+/// needs them ([`Language::mcp_documents`]).
 pub fn generate(
     language: Language,
     catalog: &ToolCatalog,
     prepared: &Prepared,
     provenance: Option<&Provenance>,
-    stem: &str,
+    package: Package<'_>,
 ) -> (Vec<Artifact>, Diagnostics) {
     let mut diagnostics = Vec::new();
-    let sdk = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), provenance, stem, &mut diagnostics);
+    let stem = match package {
+        Package::Given(name) | Package::Default { stem: name } => name,
+    };
+    let mut sdk = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), provenance, stem, &mut diagnostics);
+    if let Package::Given(name) = package {
+        sdk.package = name.to_owned();
+    }
     let mut reported = Diagnostics::default();
     reported.extend(diagnostics);
     (render(language, &sdk), reported)

@@ -198,11 +198,7 @@ fn tool_call(sdk: &Sdk<'_>) -> TokenStream {
         let variant = format_ident!("{}", tool.type_base);
         quote! { ToolCall::#variant(_) => #name, }
     });
-    let reads = sdk.tools.iter().map(|tool| {
-        let name = tool.name();
-        let variant = format_ident!("{}", tool.type_base);
-        quote! { #name => ::serde_json::from_value(arguments).map(ToolCall::#variant), }
-    });
+    let deserialize = tool_call_deserialize(sdk);
     quote! {
         /// A call of one tool: a `tools/call` request's `name` and `arguments`, the
         /// arguments typed by the tool they are for. Arguments that are absent or
@@ -225,25 +221,52 @@ fn tool_call(sdk: &Sdk<'_>) -> TokenStream {
             }
         }
 
+        #deserialize
+    }
+}
+
+/// `ToolCall`'s `Deserialize`: the tool named, its arguments read as its input, and
+/// absent or `null` arguments as `{}`. A catalog without tools refuses every call.
+fn tool_call_deserialize(sdk: &Sdk<'_>) -> TokenStream {
+    let reads = sdk.tools.iter().map(|tool| {
+        let name = tool.name();
+        let variant = format_ident!("{}", tool.type_base);
+        quote! { #name => ::serde_json::from_value(arguments).map(ToolCall::#variant), }
+    });
+    let body = if sdk.tools.is_empty() {
+        quote! {
+            #[derive(::serde::Deserialize)]
+            struct Call {
+                name: ::std::string::String,
+            }
+            let Call { name } = Call::deserialize(deserializer)?;
+            Err(::serde::de::Error::custom(format_args!("unknown tool `{name}`")))
+        }
+    } else {
+        quote! {
+            #[derive(::serde::Deserialize)]
+            struct Call {
+                name: ::std::string::String,
+                #[serde(default)]
+                arguments: ::serde_json::Value,
+            }
+            let Call { name, arguments } = Call::deserialize(deserializer)?;
+            let arguments = if arguments.is_null() {
+                ::serde_json::Value::Object(::serde_json::Map::new())
+            } else {
+                arguments
+            };
+            let typed: ::std::result::Result<Self, ::serde_json::Error> = match name.as_str() {
+                #(#reads)*
+                _ => return Err(::serde::de::Error::custom(format_args!("unknown tool `{name}`"))),
+            };
+            typed.map_err(|error| ::serde::de::Error::custom(format_args!("invalid arguments for tool `{name}`: {error}")))
+        }
+    };
+    quote! {
         impl<'de> ::serde::Deserialize<'de> for ToolCall {
             fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::std::result::Result<Self, D::Error> {
-                #[derive(::serde::Deserialize)]
-                struct Call {
-                    name: ::std::string::String,
-                    #[serde(default)]
-                    arguments: ::serde_json::Value,
-                }
-                let Call { name, arguments } = Call::deserialize(deserializer)?;
-                let arguments = if arguments.is_null() {
-                    ::serde_json::Value::Object(::serde_json::Map::new())
-                } else {
-                    arguments
-                };
-                let typed: ::std::result::Result<Self, ::serde_json::Error> = match name.as_str() {
-                    #(#reads)*
-                    _ => return Err(::serde::de::Error::custom(format_args!("unknown tool `{name}`"))),
-                };
-                typed.map_err(|error| ::serde::de::Error::custom(format_args!("invalid arguments for tool `{name}`: {error}")))
+                #body
             }
         }
     }
