@@ -266,6 +266,7 @@ fn run_for(rule: &Rule, path: &Path) -> Ran {
             file: path.to_path_buf(),
             lang: sdk::Language::Markdown,
             output: PathBuf::from("fixtures/rules/no-such-folder"),
+            name: None,
             check: true,
             module: ModuleArgs::default(),
             run: RunArgs::default(),
