@@ -17,7 +17,7 @@ demo:
 
 # The independent consumers the tests use, in a git-ignored folder: Python
 # jsonschema (catalogs against the envelope schemas) and TypeScript's tsc.
-tools: $(VENV)/.installed $(TOOLS)/node/.installed $(TOOLS)/shells.installed
+tools: $(VENV)/.installed $(TOOLS)/node/.installed $(TOOLS)/shells.installed $(TOOLS)/rmcp.fetched
 
 $(VENV)/.installed: tools/requirements.txt
 	python3 -m venv $(VENV)
@@ -28,6 +28,13 @@ $(TOOLS)/node/.installed: tools/package.json tools/package-lock.json
 	mkdir -p $(TOOLS)/node
 	cp tools/package.json tools/package-lock.json $(TOOLS)/node/
 	cd $(TOOLS)/node && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The crates of the test server on the official Rust MCP SDK (tests/rmcp_server), at
+# its own lock's versions: the test builds it offline.
+$(TOOLS)/rmcp.fetched: tests/rmcp_server/Cargo.toml tests/rmcp_server/Cargo.lock
+	mkdir -p $(TOOLS)
+	$(CARGO) fetch --locked --manifest-path tests/rmcp_server/Cargo.toml
 	touch $@
 
 # zsh and fish check the syntax of the completion scripts (bash is always there).

@@ -472,16 +472,6 @@ fn library_name(generated: &Generated) -> String {
     manifest["package"]["name"].as_str().unwrap().replace('-', "_")
 }
 
-/// Writes `contents` to `path` unless it is there already: cargo then reuses what it
-/// built from it.
-fn write_if_changed(path: &Path, contents: &str) {
-    if std::fs::read_to_string(path).is_ok_and(|old| old == contents) {
-        return;
-    }
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, contents).unwrap();
-}
-
 /// The workspace of the generated crates and the round-trip program, under the
 /// repository's `target/`, kept between runs so that their dependencies build once.
 fn workspace(crates: &[Generated]) -> PathBuf {
@@ -490,7 +480,7 @@ fn workspace(crates: &[Generated]) -> PathBuf {
     let mut dependencies = String::new();
     for generated in crates {
         for file in &generated.files {
-            write_if_changed(&dir.join(&generated.folder).join(&file.path), &file.contents);
+            common::write_if_changed(&dir.join(&generated.folder).join(&file.path), &file.contents);
         }
         members.push(format!("{:?}", generated.folder));
         let package = generated.files.iter().find(|f| f.path == "Cargo.toml").unwrap();
@@ -504,18 +494,18 @@ fn workspace(crates: &[Generated]) -> PathBuf {
         .unwrap();
     }
     members.push("\"round-trip\"".to_owned());
-    write_if_changed(
+    common::write_if_changed(
         &dir.join("Cargo.toml"),
         &format!("[workspace]\nresolver = \"2\"\nmembers = [{}]\n", members.join(", ")),
     );
-    write_if_changed(
+    common::write_if_changed(
         &dir.join("round-trip/Cargo.toml"),
         &format!(
             "[package]\nname = \"round-trip\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
              [dependencies]\nserde = \"1\"\nserde_json = \"1\"\n{dependencies}"
         ),
     );
-    write_if_changed(&dir.join("round-trip/src/main.rs"), &round_trip_program(crates));
+    common::write_if_changed(&dir.join("round-trip/src/main.rs"), &round_trip_program(crates));
     // The versions this repository already resolved and downloaded: the build needs no
     // network.
     if !dir.join("Cargo.lock").exists() {

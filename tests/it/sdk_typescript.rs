@@ -425,3 +425,52 @@ fn regeneration_is_byte_identical_and_a_stale_sdk_fails_the_checks() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("-  widget_id: number;") && stderr.contains("+  widget_id: string;"), "{stderr}");
 }
+
+/// The generated Rust crate plugged into the official Rust MCP SDK: a server on rmcp
+/// (`tests/rmcp_server`) answering `tools/list` from the crate's `TOOLS` and
+/// dispatching `tools/call` on its `ToolCall`, called over stdio by the generated
+/// TypeScript client (`tests/node/rmcp.e2e.ts`). rmcp's dependencies are fetched by
+/// `make tools`; the build here is offline.
+#[test]
+fn the_typescript_client_calls_an_rmcp_server_dispatching_on_the_rust_tool_call() {
+    if !common::tool_present("node", "sdk_typescript: the rmcp server end to end", "Node.js 20 or later") {
+        return;
+    }
+    let registry = std::fs::read_to_string(common::root().join("fixtures/widgets/registry.json")).unwrap();
+    let rust = common::sdk(Language::Rust, "registry.json", &registry).unwrap();
+    let library = rust.iter().find(|f| f.path == "src/lib.rs").expect("the crate has a lib.rs");
+    // A folder of its own under target/, kept between runs so that rmcp builds once.
+    let server = common::root().join("target/sdk-rmcp");
+    let template = common::root().join("tests/rmcp_server");
+    for (from, to) in [("Cargo.toml", "Cargo.toml"), ("Cargo.lock", "Cargo.lock"), ("src/main.rs", "src/main.rs")] {
+        common::write_if_changed(&server.join(to), &std::fs::read_to_string(template.join(from)).unwrap());
+    }
+    common::write_if_changed(&server.join("src/sdk.rs"), &library.contents);
+    let build = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--offline"])
+        .current_dir(&server)
+        .env("CARGO_TARGET_DIR", server.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(
+        build.status.success(),
+        "the rmcp server does not build (are its dependencies fetched? run `make tools`):\n{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
+    let dir = workspace();
+    std::fs::create_dir(dir.path().join("sdk")).unwrap();
+    common::write(&dir.path().join("sdk"), INDEX, fixture("fixtures/widgets/registry.json"));
+    let test = std::fs::read_to_string(common::root().join("tests/node/rmcp.e2e.ts")).unwrap();
+    common::write(dir.path(), "rmcp.e2e.ts", test);
+    tsc(dir.path(), &["--types", "node", "--outDir", "out", "rmcp.e2e.ts", "sdk/index.ts"]).unwrap();
+    let output = Command::new("node")
+        .current_dir(dir.path())
+        .arg("out/rmcp.e2e.js")
+        .arg(server.join("target/debug/rmcp-server"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("rmcp end to end: ok"), "{stdout}");
+}

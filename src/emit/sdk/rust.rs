@@ -310,6 +310,7 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
         let contract_hash = text(tool.contract_hash.as_deref());
         let advertised = tool.advertised().map(|entry| serde_json::to_string(&entry).unwrap_or_default());
         let definition = text(advertised.as_deref());
+        let wrapped = tool.output_wrapped;
         quote! {
             ToolInfo {
                 name: #name,
@@ -325,6 +326,7 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
                 audiences: &[#(#audiences),*],
                 contract_hash: #contract_hash,
                 definition: #definition,
+                output_wrapped: #wrapped,
             },
         }
     });
@@ -345,6 +347,10 @@ fn tools_table(sdk: &Sdk<'_>) -> TokenStream {
             /// the `mcp` audience): the catalog's MCP projection for protocol
             /// 2025-11-25, with `execution.taskSupport`.
             pub definition: Option<&'static str>,
+            /// Whether MCP sends its output wrapped as `{"result": …}` (an output that
+            /// is not an object), as its `definition`'s output schema says: a server
+            /// wraps it in `structuredContent`, a client unwraps it.
+            pub output_wrapped: bool,
         }
 
         impl ToolInfo {
