@@ -142,7 +142,9 @@ fn fixture_and_github_sdks_pass_mypy_strict() {
     let dir = tempfile::tempdir().unwrap();
     package(dir.path(), "widgets_sdk", &fixture("fixtures/widgets/registry.json"));
     package(dir.path(), "mapping_sdk", &fixture("fixtures/sdk/mapping.json"));
-    let mut targets = vec!["widgets_sdk", "mapping_sdk", "widgets_e2e.py", "widgets_server.py"];
+    // Discriminated and recursive unions, a $defs member the output and error share.
+    package(dir.path(), "kinds_sdk", &fixture("fixtures/sdk/rust/kinds.json"));
+    let mut targets = vec!["widgets_sdk", "mapping_sdk", "kinds_sdk", "widgets_e2e.py", "widgets_server.py"];
     program(dir.path(), "widgets_e2e.py");
     program(dir.path(), "widgets_server.py");
     if let Some((originals, registry)) = common::github_registry("sdk_python: the GitHub MCP server's SDK under mypy") {

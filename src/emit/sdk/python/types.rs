@@ -236,7 +236,8 @@ pub fn declarations(sdk: &Sdk<'_>) -> String {
         let name = &component.type_name;
         types.named(name, Some(component.schema), name, Vec::new(), &mut aliases);
     }
-    for def in &sdk.defs {
+    // A member another side of its tool shares is declared once, by the first.
+    for def in sdk.defs.iter().filter(|d| d.declared()) {
         types.named(&def.type_name, Some(def.schema), &def.owner, Vec::new(), &mut aliases);
     }
     for tool in &sdk.tools {
