@@ -2,6 +2,7 @@
 //! TypeScript, Rust and Python, and a Markdown reference page. Every language reads the same
 //! [`Sdk`] model, so that type names, signatures and the tools covered agree.
 
+mod doc;
 mod markdown;
 pub mod names;
 pub mod python;

@@ -16,7 +16,8 @@ use serde::Serialize;
 use super::{Sdk, TOOL_ERROR_KEY, Tool};
 use crate::emit::artifacts::Artifact;
 use crate::emit::template::Text;
-pub use types::{WIDENED, py_string, snake_case};
+pub use super::WIDENED;
+pub use types::{py_string, snake_case};
 
 const TEMPLATE: &str = include_str!("../../../templates/sdk/python/__init__.py.jinja");
 

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
+use super::doc::{self, BOUNDS, Notes, Tags};
 use super::{Sdk, TOOL_ERROR_KEY, Tool};
 use crate::emit::artifacts::Artifact;
 use crate::emit::template::Text;
@@ -258,24 +259,6 @@ struct Types<'s, 'c> {
     sdk: &'s Sdk<'c>,
 }
 
-/// What a type leaves out of its schema: the keywords, in the order met, once each.
-#[derive(Default)]
-struct Notes(Vec<&'static str>);
-
-impl Notes {
-    fn add(&mut self, keyword: &'static str) {
-        if !self.0.contains(&keyword) {
-            self.0.push(keyword);
-        }
-    }
-
-    fn absorb(&mut self, other: Notes) {
-        for keyword in other.0 {
-            self.add(keyword);
-        }
-    }
-}
-
 /// Keywords whose constraint no TypeScript type expresses, besides the [`BOUNDS`]; a
 /// type leaves them out, which makes it wider than its schema (still sound: every
 /// valid instance fits).
@@ -316,23 +299,6 @@ const OBJECT_PROTOTYPE: &[&str] = &[
 
 /// The note of a property typed `unknown` for its name (see [`OBJECT_PROTOTYPE`]).
 const INHERITED_NAME: &str = "a property named like a member of Object.prototype";
-
-/// Bounds, shown in doc comments with their values.
-const BOUNDS: &[&str] = &[
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
-];
 
 /// The JSON kinds in the order a union of all of them is written.
 const ALL_KINDS: &[&str] = &["null", "boolean", "number", "string", "array", "object"];
@@ -447,49 +413,19 @@ fn doc_comment(lines: &[String], indent: usize) -> String {
     out
 }
 
-/// The doc comment lines of a schema: title, description, deprecation, default,
-/// examples, format and bounds, then what its type leaves out.
+/// How TypeScript's doc comments spell the tags: JSDoc tags, a bound each.
+const TAGS: Tags = Tags {
+    deprecated: "@deprecated",
+    default: |value| format!("@default {value}"),
+    example: |value| format!("@example {value}"),
+    format: |format| format!("@format {format}"),
+    bounds: |bounds| bounds.iter().map(|(bound, value)| format!("@{bound} {value}")).collect(),
+    widened_prefix: "@remarks ",
+};
+
+/// The doc comment lines of a schema (see [`super::doc`]).
 fn schema_doc(schema: &Value, notes: &Notes) -> Vec<String> {
-    let mut lines = Vec::new();
-    let Value::Object(object) = schema else {
-        return lines;
-    };
-    for keyword in ["title", "description"] {
-        if let Some(Value::String(text)) = walk::member(object, keyword) {
-            if !lines.is_empty() {
-                lines.push(String::new());
-            }
-            lines.extend(text.lines().map(str::to_owned));
-        }
-    }
-    let mut tags = Vec::new();
-    if walk::member(object, "deprecated") == Some(&Value::Bool(true)) {
-        tags.push("@deprecated".to_owned());
-    }
-    if let Some(default) = walk::member(object, "default") {
-        tags.push(format!("@default {default}"));
-    }
-    for example in walk::member(object, "examples").and_then(Value::as_array).into_iter().flatten() {
-        tags.push(format!("@example {example}"));
-    }
-    if let Some(Value::String(format)) = walk::member(object, "format") {
-        tags.push(format!("@format {format}"));
-    }
-    for bound in BOUNDS {
-        if let Some(value) = walk::member(object, bound) {
-            tags.push(format!("@{bound} {value}"));
-        }
-    }
-    if !notes.0.is_empty() {
-        let keywords: Vec<String> =
-            notes.0.iter().map(|k| if k.contains(' ') { (*k).to_owned() } else { format!("`{k}`") }).collect();
-        tags.push(format!("@remarks {WIDENED}: it does not check {}.", keywords.join(", ")));
-    }
-    if !tags.is_empty() && !lines.is_empty() {
-        lines.push(String::new());
-    }
-    lines.extend(tags);
-    lines
+    doc::schema_doc(schema, notes, &TAGS)
 }
 
 impl Types<'_, '_> {
@@ -650,7 +586,7 @@ impl Types<'_, '_> {
             let optional = if required.contains(&name.as_str()) { "" } else { "?" };
             let doc = doc_comment(&schema_doc(schema, &own), indent + 1);
             members.push(format!("{doc}{}{}{optional}: {ty};", pad(indent + 1), property_name(name)));
-            notes.absorb(own);
+            notes.absorb(&own);
             declared.push(ty);
         }
         for name in required.iter().filter(|r| !properties.contains_key(**r)) {

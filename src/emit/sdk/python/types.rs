@@ -7,13 +7,10 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use super::super::Sdk;
+use super::super::doc::{self, BOUNDS, Notes, Tags};
+use super::super::{Sdk, WIDENED};
 use super::super::names::{RESERVED, pascal_case};
 use crate::schema::walk;
-
-/// The words every docstring of a widened type starts its note with, so that a reader
-/// (and the tests) can tell an exact type from a wider one.
-pub const WIDENED: &str = "The type is wider than the schema";
 
 /// Keywords whose constraint no pydantic type here checks: a type leaves them out.
 const UNEXPRESSED: &[&str] = &[
@@ -30,23 +27,6 @@ const UNEXPRESSED: &[&str] = &[
     "unevaluatedItems",
     "unevaluatedProperties",
     "$dynamicRef",
-];
-
-/// Bounds, shown in docstrings with their values; checked on the kinds they apply to (`Types::kinds`).
-const BOUNDS: &[&str] = &[
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
 ];
 
 /// Keywords that give a value its shape beside a `const` or `enum`, which a literal
@@ -159,24 +139,6 @@ impl Ty {
 
     fn never() -> Self {
         Ty::new("_Never")
-    }
-}
-
-/// What a type leaves out of its schema: the keywords, in the order met, once each.
-#[derive(Default)]
-struct Notes(Vec<&'static str>);
-
-impl Notes {
-    fn add(&mut self, keyword: &'static str) {
-        if !self.0.contains(&keyword) {
-            self.0.push(keyword);
-        }
-    }
-
-    fn absorb(&mut self, other: &Notes) {
-        for keyword in &other.0 {
-            self.add(keyword);
-        }
     }
 }
 
@@ -1123,51 +1085,22 @@ fn write_class(out: &mut String, class: &ClassDecl) {
     }
 }
 
-/// The docstring lines of a schema: title, description, deprecation, default,
-/// examples, format and bounds, then what its type leaves out.
+/// How Python's docstrings spell the tags: sentences, the bounds on one line.
+const TAGS: Tags = Tags {
+    deprecated: "Deprecated.",
+    default: |value| format!("Default: `{value}`."),
+    example: |value| format!("Example: `{value}`."),
+    format: |format| format!("Format: `{format}` (not checked)."),
+    bounds: |bounds| {
+        let shown: Vec<String> = bounds.iter().map(|(bound, value)| format!("`{bound}` {value}")).collect();
+        vec![format!("Bounds: {}.", shown.join(", "))]
+    },
+    widened_prefix: "",
+};
+
+/// The docstring lines of a schema (see [`crate::emit::sdk::doc`]).
 fn schema_doc(schema: &Value, notes: &Notes) -> Vec<String> {
-    let mut lines = Vec::new();
-    let Value::Object(object) = schema else {
-        return lines;
-    };
-    for keyword in ["title", "description"] {
-        if let Some(Value::String(text)) = walk::member(object, keyword) {
-            if !lines.is_empty() {
-                lines.push(String::new());
-            }
-            lines.extend(text.lines().map(str::to_owned));
-        }
-    }
-    let mut tags = Vec::new();
-    if walk::member(object, "deprecated") == Some(&Value::Bool(true)) {
-        tags.push("Deprecated.".to_owned());
-    }
-    if let Some(default) = walk::member(object, "default") {
-        tags.push(format!("Default: `{default}`."));
-    }
-    for example in walk::member(object, "examples").and_then(Value::as_array).into_iter().flatten() {
-        tags.push(format!("Example: `{example}`."));
-    }
-    if let Some(Value::String(format)) = walk::member(object, "format") {
-        tags.push(format!("Format: `{format}` (not checked)."));
-    }
-    let bounds: Vec<String> = BOUNDS
-        .iter()
-        .filter_map(|bound| walk::member(object, bound).map(|value| format!("`{bound}` {value}")))
-        .collect();
-    if !bounds.is_empty() {
-        tags.push(format!("Bounds: {}.", bounds.join(", ")));
-    }
-    if !notes.0.is_empty() {
-        let keywords: Vec<String> =
-            notes.0.iter().map(|k| if k.contains(' ') { (*k).to_owned() } else { format!("`{k}`") }).collect();
-        tags.push(format!("{WIDENED}: it does not check {}.", keywords.join(", ")));
-    }
-    if !tags.is_empty() && !lines.is_empty() {
-        lines.push(String::new());
-    }
-    lines.extend(tags);
-    lines
+    doc::schema_doc(schema, notes, &TAGS)
 }
 
 #[cfg(test)]

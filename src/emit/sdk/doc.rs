@@ -1,0 +1,100 @@
+//! The documentation every language writes for a schema: its title and description,
+//! then one tag each for deprecation, the default, the examples, the format, the
+//! bounds, and what the type leaves out of the schema (its [`Notes`]), each language
+//! spelling the tags its own way ([`Tags`]).
+
+use serde_json::Value;
+
+use super::WIDENED;
+use crate::schema::walk;
+
+/// Bounds, shown in the documentation with their values.
+pub const BOUNDS: &[&str] = &[
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+];
+
+/// What a type leaves out of its schema: the keywords, in the order met, once each.
+#[derive(Default)]
+pub struct Notes(pub Vec<&'static str>);
+
+impl Notes {
+    pub fn add(&mut self, keyword: &'static str) {
+        if !self.0.contains(&keyword) {
+            self.0.push(keyword);
+        }
+    }
+
+    pub fn absorb(&mut self, other: &Notes) {
+        for keyword in &other.0 {
+            self.add(keyword);
+        }
+    }
+}
+
+/// How a language spells the tags of [`schema_doc`].
+pub struct Tags {
+    pub deprecated: &'static str,
+    pub default: fn(&Value) -> String,
+    pub example: fn(&Value) -> String,
+    pub format: fn(&str) -> String,
+    /// The tag lines of the bounds present, each with its value.
+    pub bounds: fn(&[(&str, &Value)]) -> Vec<String>,
+    /// Put before the note of what the type leaves out.
+    pub widened_prefix: &'static str,
+}
+
+/// The documentation lines of a schema: title, description, then the tags.
+pub fn schema_doc(schema: &Value, notes: &Notes, tags: &Tags) -> Vec<String> {
+    let mut lines = Vec::new();
+    let Value::Object(object) = schema else {
+        return lines;
+    };
+    for keyword in ["title", "description"] {
+        if let Some(Value::String(text)) = walk::member(object, keyword) {
+            if !lines.is_empty() {
+                lines.push(String::new());
+            }
+            lines.extend(text.lines().map(str::to_owned));
+        }
+    }
+    let mut written = Vec::new();
+    if walk::member(object, "deprecated") == Some(&Value::Bool(true)) {
+        written.push(tags.deprecated.to_owned());
+    }
+    if let Some(default) = walk::member(object, "default") {
+        written.push((tags.default)(default));
+    }
+    for example in walk::member(object, "examples").and_then(Value::as_array).into_iter().flatten() {
+        written.push((tags.example)(example));
+    }
+    if let Some(Value::String(format)) = walk::member(object, "format") {
+        written.push((tags.format)(format));
+    }
+    let bounds: Vec<(&str, &Value)> =
+        BOUNDS.iter().filter_map(|bound| walk::member(object, bound).map(|value| (*bound, value))).collect();
+    if !bounds.is_empty() {
+        written.extend((tags.bounds)(&bounds));
+    }
+    if !notes.0.is_empty() {
+        let keywords: Vec<String> =
+            notes.0.iter().map(|k| if k.contains(' ') { (*k).to_owned() } else { format!("`{k}`") }).collect();
+        written.push(format!("{}{WIDENED}: it does not check {}.", tags.widened_prefix, keywords.join(", ")));
+    }
+    if !written.is_empty() && !lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines.extend(written);
+    lines
+}
