@@ -25,6 +25,25 @@ pub const BOUNDS: &[&str] = &[
     "maxProperties",
 ];
 
+/// Keywords whose constraint neither a TypeScript nor a pydantic type expresses,
+/// besides the [`BOUNDS`]: a type leaves them out, which makes it wider than its
+/// schema (still sound: every valid instance fits).
+pub const UNEXPRESSED: &[&str] = &[
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependentRequired",
+    "propertyNames",
+    "contains",
+    "minContains",
+    "maxContains",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "$dynamicRef",
+];
+
 /// What a type leaves out of its schema: the keywords, in the order met, once each.
 #[derive(Default)]
 pub struct Notes(pub Vec<&'static str>);

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use super::doc::{self, BOUNDS, Notes, Tags};
+use super::doc::{self, BOUNDS, Notes, Tags, UNEXPRESSED};
 use super::{Sdk, TOOL_ERROR_KEY, Tool};
 use crate::emit::artifacts::Artifact;
 use crate::emit::template::Text;
@@ -258,25 +258,6 @@ fn info(tool: &Tool<'_>) -> String {
 struct Types<'s, 'c> {
     sdk: &'s Sdk<'c>,
 }
-
-/// Keywords whose constraint no TypeScript type expresses, besides the [`BOUNDS`]; a
-/// type leaves them out, which makes it wider than its schema (still sound: every
-/// valid instance fits).
-const UNEXPRESSED: &[&str] = &[
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentSchemas",
-    "dependentRequired",
-    "propertyNames",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "$dynamicRef",
-];
 
 /// The members every JavaScript object inherits from `Object.prototype`. TypeScript
 /// checks a property of these names against the inherited member even where a value

@@ -7,27 +7,10 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use super::super::doc::{self, BOUNDS, Notes, Tags};
+use super::super::doc::{self, BOUNDS, Notes, Tags, UNEXPRESSED};
 use super::super::{Sdk, WIDENED};
 use super::super::names::{RESERVED, pascal_case};
 use crate::schema::walk;
-
-/// Keywords whose constraint no pydantic type here checks: a type leaves them out.
-const UNEXPRESSED: &[&str] = &[
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentSchemas",
-    "dependentRequired",
-    "propertyNames",
-    "contains",
-    "minContains",
-    "maxContains",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "$dynamicRef",
-];
 
 /// Keywords that give a value its shape beside a `const` or `enum`, which a literal
 /// type leaves out.
