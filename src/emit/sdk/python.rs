@@ -13,10 +13,10 @@ mod types;
 
 use serde::Serialize;
 
+pub use super::WIDENED;
 use super::{Sdk, TOOL_ERROR_KEY, Tool};
 use crate::emit::artifacts::Artifact;
 use crate::emit::template::Text;
-pub use super::WIDENED;
 pub use types::{py_string, snake_case};
 
 const TEMPLATE: &str = include_str!("../../../templates/sdk/python/__init__.py.jinja");

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use super::super::doc::{self, BOUNDS, Notes, Tags, UNEXPRESSED};
-use super::super::{Sdk, WIDENED};
 use super::super::names::{RESERVED, pascal_case};
+use super::super::{Sdk, WIDENED};
 use crate::schema::walk;
 
 /// Keywords that give a value its shape beside a `const` or `enum`, which a literal
