@@ -37,7 +37,8 @@ pub enum Command {
     /// output that is stale or missing, with a diff (exit 1).
     Check(super::check::Request),
     /// Generate a typed SDK of a registry or catalog's tools (TypeScript, a Rust crate,
-    /// or a Markdown reference) into a folder, or with --check verify the folder.
+    /// a Python package, or a Markdown reference) into a folder, or with --check verify
+    /// the folder.
     Sdk(super::sdk::Request),
     /// Compare two versions of a registry or catalog and report every change with
     /// whom it breaks (exit 1 when a breaking change is not accepted).
@@ -59,6 +60,9 @@ pub enum Command {
     /// Print each tool's context cost (bytes and approximate tokens of its MCP
     /// definition), largest first, with totals.
     Stats(super::stats::Request),
+    /// Run the language server over stdio: diagnostics, hover, definitions,
+    /// completion, quick fixes and symbols for registries as they are typed.
+    Lsp(super::lsp::Request),
     /// List every rule the compiler checks.
     Rules(super::rules::Request),
     /// Show the documentation of one rule.
@@ -83,6 +87,7 @@ impl Command {
             Command::Search(request) => request,
             Command::Inspect(request) => request,
             Command::Stats(request) => request,
+            Command::Lsp(request) => request,
             Command::Rules(request) => request,
             Command::Explain(request) => request,
         }

@@ -15,6 +15,7 @@ pub mod import;
 pub mod index;
 pub mod inspect;
 pub mod lint;
+pub mod lsp;
 pub mod mcp;
 pub mod protocol_artifacts;
 pub mod rules;

@@ -18,6 +18,7 @@ mod harness;
 mod import;
 mod import_live;
 mod index;
+mod lsp;
 mod mcp_protocol;
 mod mcp_semantics;
 mod normalization;

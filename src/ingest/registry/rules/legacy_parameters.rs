@@ -34,7 +34,7 @@ declare_rule! {
 
 /// Harn's type spelling to JSON Schema's: `Some(None)` drops `type`, `None` is unknown.
 /// Every type name a parameter may give, for the did-you-mean of an unknown one.
-const TYPE_NAMES: &[&str] = &[
+pub const TYPE_NAMES: &[&str] = &[
     "string", "integer", "int", "number", "float", "boolean", "bool", "array", "list", "object", "dict", "null", "any",
     "unknown",
 ];

@@ -1,0 +1,280 @@
+//! One open document as the language server knows it: its text compiled (both phases,
+//! as `schema` does) into LSP diagnostics, and the places the editor asks about (tool
+//! names, components, `$ref`s, fixable spellings) with what to answer there.
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+use lsp_types::{
+    CodeAction, CodeActionKind, CompletionItem, CompletionItemKind, Diagnostic, DiagnosticRelatedInformation,
+    DiagnosticSeverity, DocumentSymbol, Location, NumberOrString, SymbolKind, TextEdit, Uri, WorkspaceEdit,
+};
+use serde_json::Value;
+
+use super::position::Lines;
+use crate::compile::{self, Options};
+use crate::diagnostics::Severity;
+use crate::emit::sdk::Sdk;
+use crate::index::cost::Cost;
+use crate::pointer::{Part, Pointer};
+use crate::prepare::McpDocuments;
+use crate::schema::refs::{self, Target};
+use crate::source::{Format, SourceFile};
+
+/// What the server knows of one document at one version.
+pub struct Document {
+    pub uri: Uri,
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Each tool's name value, with the hover text of the tool.
+    tools: Vec<(Range<usize>, String, String)>,
+    /// Each component's key, by name.
+    components: Vec<(String, Range<usize>)>,
+    /// Each `$ref` value to a component, with the component's name.
+    references: Vec<(Range<usize>, String)>,
+    /// The mechanical fixes the diagnostics' help lines offer: where, the new text,
+    /// and the diagnostic.
+    fixes: Vec<(Range<usize>, String, Diagnostic)>,
+}
+
+/// The file path a `file:` URI names (percent-decoded), else the URI's last segment.
+pub fn path_of(uri: &Uri) -> PathBuf {
+    let text = uri.as_str();
+    let path = text.strip_prefix("file://").unwrap_or(text);
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    PathBuf::from(crate::schema::fragment::decode(path).into_owned())
+}
+
+impl Document {
+    /// `text` as the content of `uri`, not compiled: nothing to report or answer.
+    pub fn unread(uri: Uri, text: String) -> Document {
+        Document {
+            uri,
+            text,
+            diagnostics: Vec::new(),
+            tools: Vec::new(),
+            components: Vec::new(),
+            references: Vec::new(),
+            fixes: Vec::new(),
+        }
+    }
+
+    /// Compiles `text`, the content of `uri`, read in the syntax its extension names
+    /// (any other file is left unread).
+    pub fn analyse(uri: Uri, text: String) -> Document {
+        let path = path_of(&uri);
+        let mut document = Document::unread(uri, text);
+        let Some(format) = Format::from_path(&path) else { return document };
+        let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
+        let source = SourceFile::new(&path, document.text.clone(), format);
+        let compilation = compile::compile_source(source, options);
+        let lines = Lines::new(&document.text);
+        for found in compilation.diagnostics.iter() {
+            let Some(origin) = &found.origin else { continue };
+            if origin.source.path != path {
+                continue;
+            }
+            let range = origin.range().unwrap_or(0..0);
+            let diagnostic = document.diagnostic(&lines, found, range.clone());
+            if let Some(replacement) = found.help.as_deref().and_then(meant) {
+                let quoted = document.text.get(range.clone()).is_some_and(|t| t.starts_with('"'));
+                let replacement =
+                    if quoted { Value::String(replacement.to_owned()).to_string() } else { replacement.to_owned() };
+                document.fixes.push((range, replacement, diagnostic.clone()));
+            }
+            document.diagnostics.push(diagnostic);
+        }
+        if let Some((catalog, provenance, prepared)) = compilation.prepared() {
+            let mut ignored = Vec::new();
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let sdk =
+                Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), Some(provenance), &stem, &mut ignored);
+            let here =
+                |origin: crate::diagnostics::Origin| (origin.source.path == path).then(|| origin.range()).flatten();
+            for (index, tool) in sdk.tools.iter().enumerate() {
+                let Some(range) = here(provenance.tool(index, &Pointer::root().key("name"), Part::Value)) else {
+                    continue;
+                };
+                let mut hover = format!("```text\n{}\n```", tool.signature);
+                if let Some(projected) = tool.mcp {
+                    let cost = Cost::of(projected);
+                    hover.push_str(&format!("\n\nContext cost: {} bytes, about {} tokens.", cost.bytes, cost.tokens));
+                }
+                if let Some(hash) = &tool.contract_hash {
+                    hover.push_str(&format!("\n\nContract hash: `{hash}`"));
+                }
+                document.tools.push((range, tool.name().to_owned(), hover));
+                let entry = tool.entry;
+                let sides =
+                    [("inputSchema", Some(&entry.input_schema)), ("outputSchema", entry.output_schema.as_ref())];
+                for (field, schema) in sides.into_iter().chain([("errorSchema", entry.error_schema.as_ref())]) {
+                    let Some(schema) = schema else { continue };
+                    for reference in refs::collect(schema) {
+                        let Target::Component { name, rest } = &reference.target else { continue };
+                        let at = Pointer::root().key(field).join(&reference.at).key(reference.keyword);
+                        if let (true, Some(range)) = (rest.is_empty(), here(provenance.tool(index, &at, Part::Value))) {
+                            document.references.push((range, name.clone()));
+                        }
+                    }
+                }
+            }
+            for component in &sdk.components {
+                let origin = provenance.component(component.name, &Pointer::root(), Part::Key);
+                if let Some(range) = here(origin.clone()) {
+                    document.components.push((component.name.to_owned(), range));
+                }
+                for reference in refs::collect(component.schema) {
+                    let Target::Component { name, rest } = &reference.target else { continue };
+                    let at = reference.at.clone().key(reference.keyword);
+                    if let (true, Some(range)) =
+                        (rest.is_empty(), here(provenance.component(component.name, &at, Part::Value)))
+                    {
+                        document.references.push((range, name.clone()));
+                    }
+                }
+            }
+        }
+        document
+    }
+
+    /// The LSP form of one of the compile's diagnostics, at `range` of this text.
+    fn diagnostic(&self, lines: &Lines<'_>, found: &crate::diagnostics::Diagnostic, range: Range<usize>) -> Diagnostic {
+        let severity = match found.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+            Severity::Note => DiagnosticSeverity::INFORMATION,
+        };
+        let mut message = found.message.clone();
+        if let Some(help) = &found.help {
+            message.push_str(&format!("\nhelp: {help}"));
+        }
+        let related: Vec<DiagnosticRelatedInformation> = found
+            .related
+            .iter()
+            .filter(|r| r.origin.source.path == path_of(&self.uri))
+            .filter_map(|r| {
+                let range = r.origin.range()?;
+                Some(DiagnosticRelatedInformation {
+                    location: Location { uri: self.uri.clone(), range: lines.range(range) },
+                    message: r.message.clone(),
+                })
+            })
+            .collect();
+        Diagnostic {
+            range: lines.range(range),
+            severity: Some(severity),
+            code: Some(NumberOrString::String(found.code().to_owned())),
+            source: Some("harn-catalog".to_owned()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            ..Diagnostic::default()
+        }
+    }
+
+    /// The Markdown hover at byte `offset`: a tool's signature, cost and hash, or what
+    /// a `$ref` names.
+    pub fn hover(&self, offset: usize) -> Option<String> {
+        if let Some((_, _, text)) = self.tools.iter().find(|(range, ..)| contains(range, offset)) {
+            return Some(text.clone());
+        }
+        let (_, name) = self.references.iter().find(|(range, _)| contains(range, offset))?;
+        Some(format!("The component `{name}`."))
+    }
+
+    /// Where the component a `$ref` at `offset` names is declared.
+    pub fn definition(&self, offset: usize) -> Option<Location> {
+        let (_, name) = self.references.iter().find(|(range, _)| contains(range, offset))?;
+        let (_, range) = self.components.iter().find(|(component, _)| component == name)?;
+        let lines = Lines::new(&self.text);
+        Some(Location { uri: self.uri.clone(), range: lines.range(range.clone()) })
+    }
+
+    /// The outline: the tools, then the components.
+    #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
+    pub fn symbols(&self) -> Vec<DocumentSymbol> {
+        let lines = Lines::new(&self.text);
+        let symbol = |name: &str, range: &Range<usize>, kind| DocumentSymbol {
+            name: name.to_owned(),
+            detail: None,
+            kind,
+            tags: None,
+            deprecated: None,
+            range: lines.range(range.clone()),
+            selection_range: lines.range(range.clone()),
+            children: None,
+        };
+        let tools = self.tools.iter().map(|(range, name, _)| symbol(name, range, SymbolKind::FUNCTION));
+        let components = self.components.iter().map(|(name, range)| symbol(name, range, SymbolKind::STRUCT));
+        tools.chain(components).collect()
+    }
+
+    /// The quick fixes of the diagnostics whose range meets `range`.
+    pub fn code_actions(&self, range: Range<usize>) -> Vec<CodeAction> {
+        let lines = Lines::new(&self.text);
+        self.fixes
+            .iter()
+            .filter(|(at, ..)| at.start <= range.end && range.start <= at.end)
+            .map(|(at, replacement, diagnostic)| {
+                let edit = TextEdit { range: lines.range(at.clone()), new_text: replacement.clone() };
+                CodeAction {
+                    title: format!("Replace with {replacement}"),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic.clone()]),
+                    edit: Some(WorkspaceEdit {
+                        changes: Some([(self.uri.clone(), vec![edit])].into_iter().collect()),
+                        ..WorkspaceEdit::default()
+                    }),
+                    is_preferred: Some(true),
+                    ..CodeAction::default()
+                }
+            })
+            .collect()
+    }
+
+    /// Completions at byte `offset`: component references after `$ref`, else the
+    /// annotation hints and the shorthand parameter types.
+    pub fn completions(&self, offset: usize, components: &[String]) -> Vec<CompletionItem> {
+        let line_start = self.text[..offset.min(self.text.len())].rfind('\n').map_or(0, |i| i + 1);
+        let before = &self.text[line_start..offset.min(self.text.len())];
+        let item = |label: String, kind, detail: &str| CompletionItem {
+            label,
+            kind: Some(kind),
+            detail: Some(detail.to_owned()),
+            ..CompletionItem::default()
+        };
+        if before.contains("$ref") {
+            return components
+                .iter()
+                .map(|name| {
+                    item(format!("{}{name}", refs::COMPONENT_PREFIX), CompletionItemKind::REFERENCE, "component")
+                })
+                .collect();
+        }
+        let hints =
+            HINTS.iter().map(|hint| item((*hint).to_owned(), CompletionItemKind::PROPERTY, "MCP annotation hint"));
+        let types = crate::ingest::registry::rules::legacy_parameters::TYPE_NAMES
+            .iter()
+            .map(|ty| item((*ty).to_owned(), CompletionItemKind::TYPE_PARAMETER, "shorthand parameter type"));
+        hints.chain(types).collect()
+    }
+
+    /// The names of the components this document declares.
+    pub fn component_names(&self) -> Vec<String> {
+        self.components.iter().map(|(name, _)| name.clone()).collect()
+    }
+}
+
+/// The MCP annotation hints a tool's `annotations` take.
+const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint", "title"];
+
+/// Whether `offset` is inside `range`, its end included (the cursor after a name).
+fn contains(range: &Range<usize>, offset: usize) -> bool {
+    range.start <= offset && offset <= range.end
+}
+
+/// The spelling a help line proposes (`did you mean "name"?`), a mechanical fix.
+fn meant(help: &str) -> Option<&str> {
+    let rest = help.strip_prefix("did you mean \"")?;
+    let end = rest.find("\"?")?;
+    Some(&rest[..end])
+}

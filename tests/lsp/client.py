@@ -1,0 +1,131 @@
+"""End to end: harn-catalog's language server driven by a real LSP client (pygls's
+LanguageClient, installed by `make tools`) over stdio, as an editor drives it: open a
+registry with a misspelt key, read the diagnostic and its quick fix, edit the file
+until the diagnostic clears, then hover, go to definition, complete, list symbols,
+shut down. Any failed check raises, which exits non-zero; tests/it/lsp.rs runs it.
+
+usage: client.py HARN_CATALOG
+"""
+
+import asyncio
+import sys
+
+from lsprotocol import types as t
+from pygls.lsp.client import LanguageClient
+
+URI = "file:///workspace/tools.yaml"
+
+BROKEN = """info:
+  name: lsp-demo
+components:
+  schemas:
+    Widget:
+      type: object
+      properties:
+        id: {type: string}
+tools:
+  - name: lookup_widget
+    descripton: Look up one widget.
+    inputSchema:
+      type: object
+      properties:
+        widget_id: {type: string}
+      required: [widget_id]
+    outputSchema:
+      $ref: "#/components/schemas/Widget"
+"""
+
+FIXED = BROKEN.replace("descripton", "description")
+
+
+def check(condition: bool, what: str) -> None:
+    if not condition:
+        raise AssertionError(f"check failed: {what}")
+
+
+def position_of(text: str, needle: str, after: int = 0) -> t.Position:
+    offset = text.index(needle) + after
+    line = text.count("\n", 0, offset)
+    return t.Position(line=line, character=offset - (text.rfind("\n", 0, offset) + 1))
+
+
+async def main(binary: str) -> None:
+    client = LanguageClient("harn-catalog-lsp-test", "1.0")
+    published: asyncio.Queue[t.PublishDiagnosticsParams] = asyncio.Queue()
+
+    @client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: t.PublishDiagnosticsParams) -> None:
+        published.put_nowait(params)
+
+    await client.start_io(binary, "lsp", "--stdio")
+    result = await client.initialize_async(t.InitializeParams(capabilities=t.ClientCapabilities()))
+    check(result.capabilities.hover_provider is not None, "the server answers hover")
+    client.initialized(t.InitializedParams())
+
+    # Open: the misspelt key is reported where it is written, with its rule and help.
+    item = t.TextDocumentItem(uri=URI, language_id="yaml", version=1, text=BROKEN)
+    client.text_document_did_open(t.DidOpenTextDocumentParams(text_document=item))
+    opened = await asyncio.wait_for(published.get(), 30)
+    codes = [d.code for d in opened.diagnostics]
+    check(codes == ["unknown-tool-key"], f"one unknown-tool-key diagnostic, not {codes}")
+    diagnostic = opened.diagnostics[0]
+    check(diagnostic.range.start == position_of(BROKEN, "descripton"), f"at the key: {diagnostic.range}")
+    check("did you mean" in diagnostic.message, f"with its help line: {diagnostic.message}")
+
+    # Its quick fix replaces the key with the spelling the help line gives.
+    actions = await client.text_document_code_action_async(
+        t.CodeActionParams(
+            text_document=t.TextDocumentIdentifier(uri=URI),
+            range=diagnostic.range,
+            context=t.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    check(actions is not None and len(actions) == 1, f"one quick fix: {actions}")
+    action = actions[0]
+    assert isinstance(action, t.CodeAction) and action.edit is not None and action.edit.changes is not None
+    edits = action.edit.changes[URI]
+    check([e.new_text for e in edits] == ["description"], f"the fix writes description: {edits}")
+
+    # Edit: the diagnostic clears.
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            text_document=t.VersionedTextDocumentIdentifier(uri=URI, version=2),
+            content_changes=[t.TextDocumentContentChangeWholeDocument(text=FIXED)],
+        )
+    )
+    fixed = await asyncio.wait_for(published.get(), 30)
+    check(len(fixed.diagnostics) == 0, f"no diagnostic once fixed: {fixed.diagnostics}")
+
+    doc = t.TextDocumentIdentifier(uri=URI)
+    hover = await client.text_document_hover_async(
+        t.HoverParams(text_document=doc, position=position_of(FIXED, "lookup_widget", 3))
+    )
+    assert hover is not None and isinstance(hover.contents, t.MarkupContent)
+    check("lookup_widget(widget_id: string) -> Widget" in hover.contents.value, f"the signature: {hover.contents.value}")
+    check("Contract hash: `sha256:" in hover.contents.value, f"the contract hash: {hover.contents.value}")
+    check("tokens" in hover.contents.value, f"the context cost: {hover.contents.value}")
+
+    definition = await client.text_document_definition_async(
+        t.DefinitionParams(text_document=doc, position=position_of(FIXED, "#/components/schemas/Widget", 5))
+    )
+    check(isinstance(definition, t.Location), f"a location: {definition}")
+    assert isinstance(definition, t.Location)
+    check(definition.range.start == position_of(FIXED, "Widget:"), f"the component's key: {definition.range}")
+
+    completion = await client.text_document_completion_async(
+        t.CompletionParams(text_document=doc, position=position_of(FIXED, '"#/components', 0))
+    )
+    labels = [i.label for i in (completion.items if isinstance(completion, t.CompletionList) else completion or [])]
+    check("#/components/schemas/Widget" in labels, f"the component is offered after $ref: {labels}")
+
+    symbols = await client.text_document_document_symbol_async(t.DocumentSymbolParams(text_document=doc))
+    names = [s.name for s in symbols or []]
+    check(names == ["lookup_widget", "Widget"], f"the outline: {names}")
+
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    print("lsp end to end: ok")
+
+
+asyncio.run(main(sys.argv[1]))
