@@ -80,7 +80,7 @@ bench:
 	fi
 	$(CARGO) build --release --quiet --examples --bin harn-catalog
 	./benches/process.sh
-	$(CARGO) bench --bench compile --bench harn
+	$(CARGO) bench --bench compile --bench harn --bench lsp
 
 # The artifacts that describe the catalog format (spec/protocol-artifacts), and the
 # catalogs this repository compiles from its fixtures (harn-catalog.toml).

@@ -10,6 +10,8 @@ mod document;
 mod position;
 mod server;
 
+pub use document::Document;
+
 use lsp_server::Connection;
 
 use super::{Outcome, Run};
