@@ -268,6 +268,11 @@ pub fn load_if_present(path: &Path) -> Result<Option<Config>, ConfigError> {
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
     let text =
         std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable { path: path.to_path_buf(), error })?;
+    parse(path, text)
+}
+
+/// Reads `text` as the configuration file at `path` (as an editor holds it, unsaved).
+pub fn parse(path: &Path, text: String) -> Result<Config, ConfigError> {
     let file: File = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
         path: path.to_path_buf(),
         line: e.span().map(|span| crate::source::LineIndex::new(&text).line_col(&text, span.start).line),

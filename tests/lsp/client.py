@@ -122,6 +122,24 @@ async def main(binary: str) -> None:
     names = [s.name for s in symbols or []]
     check(names == ["lookup_widget", "Widget"], f"the outline: {names}")
 
+    # harn-catalog.toml is checked as a configuration, not as a registry.
+    config_uri = "file:///workspace/harn-catalog.toml"
+    config = '[[catalog]]\ninput = "tools.yaml"\noutput = "catalog.json"\nformat = "compact"\n'
+    item = t.TextDocumentItem(uri=config_uri, language_id="toml", version=1, text=config)
+    client.text_document_did_open(t.DidOpenTextDocumentParams(text_document=item))
+    checked = await asyncio.wait_for(published.get(), 30)
+    check(checked.uri == config_uri, f"the configuration's diagnostics: {checked.uri}")
+    check(len(checked.diagnostics) == 1, f"one: {checked.diagnostics}")
+    check(checked.diagnostics[0].range.start.line == 3, f"on the unknown key's line: {checked.diagnostics[0]}")
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            text_document=t.VersionedTextDocumentIdentifier(uri=config_uri, version=2),
+            content_changes=[t.TextDocumentContentChangeWholeDocument(text=config.replace('format = "compact"\n', ""))],
+        )
+    )
+    cleared = await asyncio.wait_for(published.get(), 30)
+    check(len(cleared.diagnostics) == 0, f"none once fixed: {cleared.diagnostics}")
+
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()

@@ -64,6 +64,10 @@ impl Document {
     pub fn analyse(uri: Uri, text: String) -> Document {
         let path = path_of(&uri);
         let mut document = Document::unread(uri, text);
+        if path.file_name().is_some_and(|name| name == CONFIGURATION) {
+            document.configuration(&path);
+            return document;
+        }
         let Some(format) = Format::from_path(&path) else { return document };
         let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
         let source = SourceFile::new(&path, document.text.clone(), format);
@@ -135,6 +139,30 @@ impl Document {
             }
         }
         document
+    }
+
+    /// The configuration's own diagnostic, when it cannot be read: on the line its
+    /// error names (the first line when it names none).
+    fn configuration(&mut self, path: &std::path::Path) {
+        let Err(error) = crate::config::parse(path, self.text.clone()) else { return };
+        let line = match &error {
+            crate::config::ConfigError::Invalid { line, .. } => line.unwrap_or(1),
+            _ => 1,
+        };
+        let lines = Lines::new(&self.text);
+        let start = lines.offset(lsp_types::Position { line: line.saturating_sub(1) as u32, character: 0 });
+        let end = self.text[start..].find('\n').map_or(self.text.len(), |i| start + i);
+        let message = match &error {
+            crate::config::ConfigError::Invalid { message, .. } => message.clone(),
+            other => other.to_string(),
+        };
+        self.diagnostics.push(Diagnostic {
+            range: lines.range(start..end),
+            severity: Some(DiagnosticSeverity::ERROR),
+            source: Some("harn-catalog".to_owned()),
+            message,
+            ..Diagnostic::default()
+        });
     }
 
     /// The LSP form of one of the compile's diagnostics, at `range` of this text.
@@ -263,6 +291,9 @@ impl Document {
         self.components.iter().map(|(name, _)| name.clone()).collect()
     }
 }
+
+/// The configuration's file name: checked as a configuration, not a registry.
+const CONFIGURATION: &str = "harn-catalog.toml";
 
 /// The MCP annotation hints a tool's `annotations` take.
 const HINTS: &[&str] = &["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint", "title"];
