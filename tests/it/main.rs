@@ -8,6 +8,7 @@ mod bench_inputs;
 mod citations;
 mod cli;
 mod completions;
+mod declaration_schema;
 mod diff;
 mod diff_semantics;
 mod docs;
