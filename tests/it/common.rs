@@ -149,6 +149,14 @@ pub fn declaration_check(declaration: &str) -> Result<(), String> {
     validate_with("declaration", declaration, || vec![root().join(DECLARATION_SCHEMA).into()])
 }
 
+/// Validates a `harn-catalog.toml` (as a compact JSON value) with Python `jsonschema`
+/// against the configuration schema this project generates.
+pub fn config_check(config: &str) -> Result<(), String> {
+    validate_with("config", config, || {
+        vec![root().join("spec/protocol-artifacts/schemas/harn-catalog.schema.json").into()]
+    })
+}
+
 /// Validates a `tools/list` result (compact JSON) against the official MCP schema of
 /// `version`'s `ListToolsResult`, with Python `jsonschema`. Skipped, as [`shared`]
 /// says, when the team's reference data is absent.

@@ -16,10 +16,10 @@ use crate::common;
 
 /// The rules whose warning says that a key of a tool is ignored: the schema refuses
 /// such a key, so that an editor underlines it.
-const IGNORED_KEY_WARNINGS: [&str; 2] = ["unknown-tool-key", "ignored-meta-key"];
+pub(crate) const IGNORED_KEY_WARNINGS: [&str; 2] = ["unknown-tool-key", "ignored-meta-key"];
 
 /// Every JSON, YAML and TOML file under `fixtures/` but the generated catalogs and SDKs.
-fn fixture_files() -> Vec<PathBuf> {
+pub(crate) fn fixture_files() -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut pending = vec![common::root().join("fixtures")];
     while let Some(dir) = pending.pop() {
@@ -40,7 +40,7 @@ fn fixture_files() -> Vec<PathBuf> {
 
 /// The document of a declaration file as the reader sees it; `None` for what is not a
 /// declaration (a catalog, text that does not parse, a top level that is no object).
-fn declaration_document(path: &Path) -> Option<Value> {
+pub(crate) fn declaration_document(path: &Path) -> Option<Value> {
     let text = std::fs::read_to_string(path).ok()?;
     let format = Format::from_path(path)?;
     let loaded =
@@ -122,7 +122,7 @@ fn the_real_mcp_servers_imported_validate() {
 /// The mistakes an editor should underline: what the mistake is, a declaration that
 /// makes it, the rule the reader reports it with, and where the schema's error is (a
 /// JSON Pointer, `/` for the top level) with a part of its message.
-const MISTAKES: &[(&str, &str, &str, &str, &str)] = &[
+pub(crate) const MISTAKES: &[(&str, &str, &str, &str, &str)] = &[
     (
         "a misspelt shorthand type",
         "tools:\n  - name: t\n    parameters:\n      id: strng\n",
@@ -251,4 +251,38 @@ fn a_schema_pointer_is_accepted_by_both() {
     let declaration = serde_json::json!({"$schema": "./registry-declaration.schema.json", "tools": [{"name": "ping"}]});
     common::compile_json(&declaration).assert_clean();
     assert_eq!(common::declaration_check(&declaration.to_string()), Ok(()));
+}
+
+/// `harn-catalog.toml`'s schema accepts the configurations `gen` and `check` read and
+/// refuses the keys they refuse.
+#[test]
+fn the_configuration_schema_agrees_with_the_configuration_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let config_path = dir.path().join("harn-catalog.toml");
+    let this_repository = std::fs::read_to_string(common::root().join("harn-catalog.toml")).unwrap();
+    let every_table = "[[catalog]]\ninput = \"a.yaml\"\noutput = \"a.json\"\npretty = true\nsurface = \"exports\"\n\
+                       [[catalog]]\nserver = [\"python\", \"server.py\"]\noutput = \"s.json\"\ntimeout = 10\n\
+                       [[sdk]]\ninput = \"a.yaml\"\noutput = \"sdk\"\nlanguage = \"python\"\nname = \"widgets\"\n\
+                       [mcp]\nprotocol_version = \"2026-07-28\"\nttl_ms = 60000\ncache_scope = \"public\"\n\
+                       [lint]\nprofiles = [\"all\"]\nclosed_objects = false\n\
+                       [[budget]]\nname = \"chat\"\ninput = \"a.yaml\"\ntokens = 2000\n\
+                       [[accept]]\nfingerprint = \"3f9c0a1e5b7d2c44\"\nreason = \"known\"\n";
+    for text in [this_repository.as_str(), every_table] {
+        std::fs::write(&config_path, text).unwrap();
+        harn_catalog::config::load(&config_path).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let value: Value = toml::from_str(text).unwrap();
+        assert_eq!(common::config_check(&value.to_string()), Ok(()), "{text}");
+    }
+    for (mistake, text, saying) in [
+        ("a misspelt key", "[[catalog]]\ninput = \"a.yaml\"\noutput = \"a.json\"\nprety = true\n", "'prety'"),
+        ("an unknown language", "[[sdk]]\ninput = \"a.yaml\"\noutput = \"sdk\"\nlanguage = \"go\"\n", "'go'"),
+        ("a target without its output", "[[catalog]]\ninput = \"a.yaml\"\n", "'output' is a required property"),
+        ("an unknown protocol version", "[mcp]\nprotocol_version = \"2024-01-01\"\n", "2024-01-01"),
+    ] {
+        std::fs::write(&config_path, text).unwrap();
+        assert!(harn_catalog::config::load(&config_path).is_err(), "{mistake}: the reader accepts it");
+        let value: Value = toml::from_str(text).unwrap();
+        let reasons = common::config_check(&value.to_string()).expect_err(mistake);
+        assert!(reasons.contains(saying), "{mistake}: {reasons}");
+    }
 }

@@ -37,3 +37,4 @@ mod servers;
 mod skills;
 mod spec_examples;
 mod typescript;
+mod yaml_language_server;
