@@ -45,6 +45,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -78,12 +79,14 @@ pub struct Config {
 
 /// `[[budget]]`: a set of tools a client preloads from one input, and what their
 /// definitions may cost its context (`harn-catalog stats` shows the costs).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Budget {
-    /// The profile's name, for messages.
+    /// The budget's name, for messages.
+    #[schemars(example = &"chat")]
     pub name: String,
-    /// The registry or catalog the tools come from.
+    /// The registry or catalog the tools come from, relative to this file.
+    #[schemars(with = "PathBuf", example = &"registry.yaml")]
     pub input: Spanned<PathBuf>,
     /// The tools preloaded, by name or canonical ID; without it, every tool a model
     /// may discover that is not loaded on demand (`deferLoading`).
@@ -99,9 +102,10 @@ pub struct Budget {
 
 /// `[mcp]`: the protocol version `harn-catalog mcp` writes for, and for 2026-07-28 how
 /// its result may be cached. Command-line flags win over these.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct McpSettings {
+    /// The MCP protocol version `tools/list` is written for (default `2025-11-25`).
     #[serde(default)]
     pub protocol_version: crate::prepare::mcp::ProtocolVersion,
     #[serde(flatten)]
@@ -109,11 +113,12 @@ pub struct McpSettings {
 }
 
 /// `[lint]`: the client profiles (`harn-catalog lint --profile`) `check` runs.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Lint {
-    /// Profile names, or `"all"`.
+    /// Client profile names (`harn-catalog lint --list-profiles`), or `"all"`.
     #[serde(default)]
+    #[schemars(example = serde_json::json!(["openai", "gemini"]))]
     pub profiles: Vec<String>,
     /// The server name clients prefix tool names with (default: each input's
     /// `info.name`, else its file stem).
@@ -146,16 +151,20 @@ pub struct Input {
 /// One catalog to generate, from an input file or from a server's tools: exactly one
 /// of `input`, `server` and `url` (checked as the configuration is read; see
 /// [`CatalogTarget::source`]).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogTarget {
+    /// The registry declaration, `.harn` module or catalog compiled, relative to this file. Give one of `input`, `server` and `url`.
     #[serde(default)]
+    #[schemars(with = "Option<PathBuf>", example = &"registry.yaml")]
     pub input: Option<Spanned<PathBuf>>,
-    /// An MCP server to start over stdio: the program and its arguments.
+    /// An MCP server to start over stdio: the program and its arguments. Run only by `gen --run-servers` and `check --run-servers`.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>", example = serde_json::json!(["python", "server.py"]))]
     pub server: Option<Spanned<Vec<String>>>,
     /// An MCP server's Streamable HTTP endpoint.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub url: Option<Spanned<String>>,
     /// Headers sent to `url`, as `Name: value`.
     #[serde(default)]
@@ -163,9 +172,13 @@ pub struct CatalogTarget {
     /// Seconds to wait for each answer of the server (default 30).
     #[serde(default)]
     pub timeout: Option<u64>,
+    /// The catalog written, relative to this file.
+    #[schemars(with = "PathBuf", example = &"catalogs/tools.json")]
     pub output: Spanned<PathBuf>,
+    /// Two-space indented JSON (default: compact).
     #[serde(default)]
     pub pretty: bool,
+    /// Treat warnings as errors (default: false).
     #[serde(default)]
     pub deny_warnings: bool,
     /// For a `.harn` input: `auto` (default), `exports` or `script`.
@@ -212,37 +225,61 @@ impl CatalogTarget {
 
 /// One SDK to generate: a folder the generator owns (`check` reports files in it that
 /// it does not write, build products aside).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SdkTarget {
+    /// The registry declaration, `.harn` module or catalog the SDK is generated from, relative to this file.
+    #[schemars(with = "PathBuf", example = &"registry.yaml")]
     pub input: Spanned<PathBuf>,
+    /// The SDK's folder, relative to this file; `check` reports files in it that the generator does not write.
+    #[schemars(with = "PathBuf", example = &"sdk/typescript")]
     pub output: Spanned<PathBuf>,
+    /// The SDK's language.
     pub language: crate::language::Language,
     /// The package or crate name (default: the input's `info.name`, else its file
     /// stem), as `sdk --name` sets it.
     #[serde(default)]
     pub name: Option<String>,
+    /// Treat warnings as errors (default: false).
     #[serde(default)]
     pub deny_warnings: bool,
+    /// For a `.harn` input: `auto` (default), `exports` or `script`.
     #[serde(default)]
     pub surface: Surface,
 }
 
-#[derive(Deserialize)]
+/// `harn-catalog.toml`: the catalogs and SDKs `harn-catalog gen` writes and `harn-catalog
+/// check` drift-checks, with the settings of `mcp`, `check`'s lints and budgets, and the
+/// changes `diff` accepts. Paths are relative to this file.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct File {
+#[schemars(title = "harn-catalog configuration")]
+pub struct ConfigFile {
+    /// A catalog to generate: from an `input` file, or from an MCP server's tools (`server` or `url`).
     #[serde(default)]
     catalog: Vec<CatalogTarget>,
+    /// An SDK to generate, as a folder.
     #[serde(default)]
     sdk: Vec<SdkTarget>,
+    /// A change `harn-catalog diff` still reports but no longer fails on.
     #[serde(default)]
     accept: Vec<Accepted>,
+    /// How `harn-catalog mcp` writes `tools/list`.
     #[serde(default)]
     mcp: McpSettings,
+    /// The client profiles `harn-catalog check` lints every input against.
     #[serde(default)]
     lint: Lint,
+    /// A context budget: `check` fails when the tools a client preloads from an input cost more than this.
     #[serde(default)]
     budget: Vec<Budget>,
+}
+
+/// The Draft 2020-12 JSON Schema of `harn-catalog.toml`, derived from [`ConfigFile`], for
+/// editors that read TOML with a schema (taplo, Even Better TOML).
+pub fn json_schema() -> serde_json::Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12().for_deserialize().into_generator();
+    crate::emit::dialect_title_first(generator.into_root_schema_for::<ConfigFile>().to_value(), None)
 }
 
 /// Why a configuration cannot be used; each says which file, and where in it.
@@ -273,7 +310,7 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
 
 /// Reads `text` as the configuration file at `path` (as an editor holds it, unsaved).
 pub fn parse(path: &Path, text: String) -> Result<Config, ConfigError> {
-    let file: File = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
+    let file: ConfigFile = toml::from_str(&text).map_err(|e| ConfigError::Invalid {
         path: path.to_path_buf(),
         line: e.span().map(|span| crate::source::LineIndex::new(&text).line_col(&text, span.start).line),
         message: e.message().trim().to_owned(),

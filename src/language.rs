@@ -4,7 +4,7 @@
 //! said beside its renderer (`emit::sdk`).
 
 /// The languages an SDK is generated in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 #[value(rename_all = "lower")]
 pub enum Language {

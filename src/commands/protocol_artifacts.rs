@@ -23,6 +23,12 @@ pub struct Request {
     pub artifact_version: Option<semver::Version>,
 }
 
+/// Every protocol artifact at `version`: the catalog format's and the editors'
+/// schemas (the declaration format's and `harn-catalog.toml`'s), with the manifest.
+pub fn protocol_artifacts(version: &semver::Version) -> Vec<artifacts::Artifact> {
+    artifacts::protocol_artifacts(version, &crate::config::json_schema())
+}
+
 impl Run for Request {
     /// Its messages are drift reports and errors, never diagnostics.
     fn renderer(&self) -> Renderer {
@@ -46,7 +52,7 @@ impl Request {
             .artifact_version
             .clone()
             .unwrap_or_else(|| semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("the crate version is semver"));
-        let expected = artifacts::protocol_artifacts(&version);
+        let expected = protocol_artifacts(&version);
         let findings = drift::compare(root, &expected, Owned::Yes).map_err(|e| log.fail(Failed::Unusable, e))?;
         if mode == Mode::Check {
             if findings.is_empty() {

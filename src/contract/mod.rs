@@ -7,6 +7,7 @@
 
 mod catalog;
 mod cli;
+pub mod declaration;
 mod entry;
 mod schema_fields;
 mod text;
@@ -19,7 +20,8 @@ pub use entry::{
 };
 pub use text::{CommandName, NON_BLANK_PATTERN, NonBlank, OptionSpelling};
 pub use vocabulary::{
-    SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme, ToolKind, ToolTaskSupport,
+    Executor, ShorthandType, SideEffectLevel, ToolAudience, ToolCliBooleanStyle, ToolCliValueHint, ToolIconTheme,
+    ToolKind, ToolTaskSupport,
 };
 
 /// The `_meta` key under which MCP projection publishes Harn's own contract data (a

@@ -144,3 +144,72 @@ vocabulary! {
         SetFalse = "set_false",
     }
 }
+
+vocabulary! {
+    /// A parameter's type in a declaration's `parameters` map: Harn's names, JSON
+    /// Schema's, or `any`. Harn's names are lowered to JSON Schema's in the catalog.
+    pub enum ShorthandType {
+        /// Text. Becomes `{"type": "string"}`.
+        String = "string",
+        /// A whole number. Becomes `{"type": "integer"}`.
+        Int = "int",
+        /// A whole number, as JSON Schema names it.
+        Integer = "integer",
+        /// Any number. Becomes `{"type": "number"}`.
+        Float = "float",
+        /// Any number, as JSON Schema names it.
+        Number = "number",
+        /// `true` or `false`. Becomes `{"type": "boolean"}`.
+        Bool = "bool",
+        /// `true` or `false`, as JSON Schema names it.
+        Boolean = "boolean",
+        /// A list of values. Becomes `{"type": "array"}`.
+        List = "list",
+        /// A list of values, as JSON Schema names it.
+        Array = "array",
+        /// An object of named values. Becomes `{"type": "object"}`.
+        Dict = "dict",
+        /// An object of named values, as JSON Schema names it.
+        Object = "object",
+        /// Only `null`.
+        Null = "null",
+        /// Any value at all. Becomes `{}`.
+        Any = "any",
+        /// Any value at all, like `any`.
+        Unknown = "unknown",
+    }
+}
+
+impl ShorthandType {
+    /// The JSON Schema `type` it stands for; `None` for `any` and `unknown`, which
+    /// accept every value.
+    pub fn json_type(self) -> Option<&'static str> {
+        Some(match self {
+            ShorthandType::String => "string",
+            ShorthandType::Int | ShorthandType::Integer => "integer",
+            ShorthandType::Float | ShorthandType::Number => "number",
+            ShorthandType::Bool | ShorthandType::Boolean => "boolean",
+            ShorthandType::List | ShorthandType::Array => "array",
+            ShorthandType::Dict | ShorthandType::Object => "object",
+            ShorthandType::Null => "null",
+            ShorthandType::Any | ShorthandType::Unknown => return None,
+        })
+    }
+}
+
+vocabulary! {
+    /// What runs a tool. A declaration holds no handler code, so a tool without one is
+    /// run by Harn.
+    pub enum Executor {
+        /// Harn runs the tool's `handler` (the default).
+        Harn = "harn",
+        /// Harn's own built-in tool.
+        HarnBuiltin = "harn_builtin",
+        /// The host application runs it; needs `host_capability`.
+        HostBridge = "host_bridge",
+        /// An MCP server runs it; needs `mcp_server`.
+        McpServer = "mcp_server",
+        /// The model provider runs it natively.
+        ProviderNative = "provider_native",
+    }
+}

@@ -11,10 +11,11 @@ use super::Change;
 
 /// A change accepted by a reviewer: `harn-catalog diff` still prints it, marked
 /// accepted, but it no longer fails the run.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Accepted {
     /// The change's fingerprint, as `harn-catalog diff` prints it.
+    #[schemars(with = "String", example = &"3f9c0a1e5b7d2c44")]
     pub fingerprint: Spanned<String>,
     /// Why it is acceptable.
     pub reason: String,

@@ -16,6 +16,10 @@ pub const CHECK_COMMAND: &str = "make check-protocol-artifacts";
 const GENERATED_BY: &str = "harn-catalog protocol-artifacts";
 
 const SCHEMA_PATH: &str = "schemas/harn-tools-v2.schema.json";
+/// The registry declaration format's schema, for editors.
+pub const DECLARATION_SCHEMA_PATH: &str = "schemas/registry-declaration.schema.json";
+/// `harn-catalog.toml`'s schema, for editors.
+pub const CONFIG_SCHEMA_PATH: &str = "schemas/harn-catalog.schema.json";
 const TYPESCRIPT_PATH: &str = "harn-tools.ts";
 const README: &str = include_str!("../../templates/protocol-artifacts-readme.md.jinja");
 
@@ -28,11 +32,16 @@ pub struct Artifact {
 }
 
 /// Every protocol artifact, sorted by path, each ending with one newline.
-pub fn protocol_artifacts(artifact_version: &semver::Version) -> Vec<Artifact> {
+/// `config_schema` is `harn-catalog.toml`'s schema, which the configuration (a higher
+/// layer) derives.
+pub fn protocol_artifacts(artifact_version: &semver::Version, config_schema: &Value) -> Vec<Artifact> {
     let version = artifact_version.to_string();
     let schema = super::catalog_schema();
+    let pretty = |schema: &Value| serde_json::to_string_pretty(schema).expect("schemas serialise");
     let mut artifacts = vec![
-        artifact(SCHEMA_PATH, serde_json::to_string_pretty(&schema).expect("schemas serialise")),
+        artifact(SCHEMA_PATH, pretty(&schema)),
+        artifact(DECLARATION_SCHEMA_PATH, pretty(&super::declaration_schema())),
+        artifact(CONFIG_SCHEMA_PATH, pretty(config_schema)),
         artifact(TYPESCRIPT_PATH, super::typescript_binding(&schema, &version)),
         artifact("README.md", render_readme()),
     ];
@@ -85,12 +94,26 @@ fn manifest(version: &str, artifacts: &[Artifact]) -> Value {
         "checkCommand": CHECK_COMMAND,
         "generatedBy": GENERATED_BY,
         "schemaVersion": 1,
-        "schemas": [{
-            "artifact": SCHEMA_PATH,
-            "protocol": "harn-tools",
-            "provenance": { "owner": "harn-catalog::contract", "schemaVersion": SCHEMA_VERSION },
-            "source": "src/contract/mod.rs",
-        }],
+        "schemas": [
+            {
+                "artifact": SCHEMA_PATH,
+                "protocol": "harn-tools",
+                "provenance": { "owner": "harn-catalog::contract", "schemaVersion": SCHEMA_VERSION },
+                "source": "src/contract/mod.rs",
+            },
+            {
+                "artifact": DECLARATION_SCHEMA_PATH,
+                "protocol": "harn-registry-declaration",
+                "provenance": { "owner": "harn-catalog::contract::declaration" },
+                "source": "src/contract/declaration.rs",
+            },
+            {
+                "artifact": CONFIG_SCHEMA_PATH,
+                "protocol": "harn-catalog-config",
+                "provenance": { "owner": "harn-catalog::config" },
+                "source": "src/config.rs",
+            },
+        ],
         "sha256": sha256,
     });
     manifest.sort_all_objects();

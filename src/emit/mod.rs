@@ -11,6 +11,6 @@ pub(crate) mod typescript;
 pub(crate) mod write;
 
 pub use json::{Layout, canonical_json, write_canonical_json};
-pub use schema::{SCHEMA_ID, catalog_schema};
+pub use schema::{SCHEMA_ID, catalog_schema, declaration_schema, dialect_title_first};
 pub use typescript::render as typescript_binding;
 pub use write::{Staged, stage_with, write_atomically};

@@ -4,6 +4,7 @@ use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value};
 
 use crate::contract::ToolCatalog;
+use crate::contract::declaration::RegistryDeclaration;
 
 /// `$id` of the envelope schema.
 pub const SCHEMA_ID: &str = "https://harnlang.com/schemas/harn-tools-v2.schema.json";
@@ -14,6 +15,12 @@ pub const SCHEMA_ID: &str = "https://harnlang.com/schemas/harn-tools-v2.schema.j
 pub fn catalog_schema() -> Value {
     let generator = SchemaSettings::draft2020_12().for_deserialize().into_generator();
     let schema = generator.into_root_schema_for::<ToolCatalog>().to_value();
+    dialect_title_first(schema, Some(SCHEMA_ID))
+}
+
+/// A generated schema with `$schema`, `$id` (when given), `title` and `description`
+/// first, the rest in the order schemars wrote it.
+pub fn dialect_title_first(schema: Value, id: Option<&str>) -> Value {
     let Value::Object(generated) = schema else {
         unreachable!("schemars derives an object schema for a struct");
     };
@@ -22,7 +29,9 @@ pub fn catalog_schema() -> Value {
     if let Some(dialect) = rest.shift_remove("$schema") {
         ordered.insert("$schema".into(), dialect);
     }
-    ordered.insert("$id".into(), SCHEMA_ID.into());
+    if let Some(id) = id {
+        ordered.insert("$id".into(), id.into());
+    }
     for key in ["title", "description"] {
         if let Some(value) = rest.shift_remove(key) {
             ordered.insert(key.into(), value);
@@ -30,4 +39,28 @@ pub fn catalog_schema() -> Value {
     }
     ordered.extend(rest);
     Value::Object(ordered)
+}
+
+/// The Draft 2020-12 schema of a registry declaration, for editors (derived from
+/// [`crate::contract::declaration`]): `$schema`, `title` and `description` first.
+pub fn declaration_schema() -> Value {
+    let generator = SchemaSettings::draft2020_12().for_deserialize().into_generator();
+    let mut schema = generator.into_root_schema_for::<RegistryDeclaration>().to_value();
+    drop_null_defaults(&mut schema);
+    dialect_title_first(schema, None)
+}
+
+/// Removes every `"default": null`: an absent optional key is the default, and an
+/// editor offering `null` as a completion would only add noise.
+fn drop_null_defaults(schema: &mut Value) {
+    match schema {
+        Value::Object(members) => {
+            if members.get("default") == Some(&Value::Null) {
+                members.shift_remove("default");
+            }
+            members.values_mut().for_each(drop_null_defaults);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_null_defaults),
+        _ => {}
+    }
 }

@@ -139,6 +139,24 @@ pub fn reference_check(catalog: &str) -> Result<(), String> {
     })
 }
 
+/// Where the registry declaration format's JSON Schema is generated.
+pub const DECLARATION_SCHEMA: &str = "spec/protocol-artifacts/schemas/registry-declaration.schema.json";
+
+/// Validates one registry declaration (a JSON value, compact) with Python `jsonschema`
+/// against the declaration schema this project generates: `Err` names each error's
+/// place (a JSON Pointer) and message.
+pub fn declaration_check(declaration: &str) -> Result<(), String> {
+    validate_with("declaration", declaration, || vec![root().join(DECLARATION_SCHEMA).into()])
+}
+
+/// Validates a `harn-catalog.toml` (as a compact JSON value) with Python `jsonschema`
+/// against the configuration schema this project generates.
+pub fn config_check(config: &str) -> Result<(), String> {
+    validate_with("config", config, || {
+        vec![root().join("spec/protocol-artifacts/schemas/harn-catalog.schema.json").into()]
+    })
+}
+
 /// Validates a `tools/list` result (compact JSON) against the official MCP schema of
 /// `version`'s `ListToolsResult`, with Python `jsonschema`. Skipped, as [`shared`]
 /// says, when the team's reference data is absent.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use common::harn_catalog;
-use harn_catalog::emit::artifacts::protocol_artifacts;
+use harn_catalog::commands::protocol_artifacts::protocol_artifacts;
 use predicates::prelude::*;
 use serde_json::{Value, json};
 

@@ -22,7 +22,7 @@ use crate::source::SourceFile;
 
 /// Which registry a `.harn` module stands for (spec/decisions.md 2); the variants'
 /// docs are `--surface`'s help.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Surface {
     /// Exports when the module has a `pub fn` or `pub pipeline`, else script.

@@ -100,6 +100,8 @@ pub fn normalize(document: Document) -> Normalized {
             }
             "cli" => catalog.cli = rules::registry_cli::cli(&source, value, &at, &mut diagnostics),
             extension if rules::registry_shape::is_extension(extension) => {}
+            // An editor's pointer to the declaration's JSON Schema (spec/declarations.md).
+            "$schema" => {}
             _ => diagnostics.push(rules::registry_shape::unknown_key(&source, &key, at)),
         }
     }

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A protocol version whose official schema (`../shared/reference/mcp/`) the
-/// projection's results validate against.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+/// The MCP protocol version the `tools/list` results are written for: they validate
+/// against that version's official schema.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 pub enum ProtocolVersion {
     /// Restricts `outputSchema` to a literal `"type": "object"` root: outputs that do
     /// not require an object are wrapped as `{"result": …}`.
@@ -59,7 +59,7 @@ impl std::str::FromStr for ProtocolVersion {
 }
 
 /// Who may reuse a cached `tools/list` result (2026-07-28's `cacheScope`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum CacheScope {
     /// Only within the authorization context that fetched it. The default: a server
@@ -85,11 +85,13 @@ impl std::str::FromStr for CacheScope {
 /// How long and by whom a 2026-07-28 `tools/list` result may be cached. The
 /// defaults, `ttlMs` 0 and `private`, promise nothing: the result is stale at once
 /// and reused only by whoever fetched it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Caching {
+    /// 2026-07-28: how many milliseconds a client may reuse the result (default 0).
     #[serde(default)]
     pub ttl_ms: u64,
+    /// 2026-07-28: who may reuse a cached result, `private` (default) or `public`.
     #[serde(default)]
     pub cache_scope: CacheScope,
 }
