@@ -4,7 +4,11 @@ registry with a misspelt key, read the diagnostic and its quick fix, edit the fi
 until the diagnostic clears, then hover, go to definition, complete, list symbols,
 shut down. Any failed check raises, which exits non-zero; tests/it/lsp.rs runs it.
 
-usage: client.py HARN_CATALOG
+usage: client.py HARN_CATALOG PROJECT
+
+PROJECT is a folder whose harn-catalog.toml names the openai-strict profile: a
+registry opened there also gets that profile's findings, with the quick fix that
+closes an object.
 """
 
 import asyncio
@@ -43,13 +47,14 @@ def check(condition: bool, what: str) -> None:
         raise AssertionError(f"check failed: {what}")
 
 
-def position_of(text: str, needle: str, after: int = 0) -> t.Position:
-    offset = text.index(needle) + after
+def position_of(text: str, needle: str, after: int = 0, start: int = 0) -> t.Position:
+    """The position `after` characters into the first `needle` from byte `start`."""
+    offset = text.index(needle, start) + after
     line = text.count("\n", 0, offset)
     return t.Position(line=line, character=offset - (text.rfind("\n", 0, offset) + 1))
 
 
-async def main(binary: str) -> None:
+async def main(binary: str, project: str) -> None:
     client = LanguageClient("harn-catalog-lsp-test", "1.0")
     published: asyncio.Queue[t.PublishDiagnosticsParams] = asyncio.Queue()
 
@@ -140,10 +145,45 @@ async def main(binary: str) -> None:
     cleared = await asyncio.wait_for(published.get(), 30)
     check(len(cleared.diagnostics) == 0, f"none once fixed: {cleared.diagnostics}")
 
+    # In a project whose configuration names a client profile, its findings join in,
+    # and the quick fix that closes an object closes it.
+    project_uri = f"file://{project}/tools.yaml"
+    item = t.TextDocumentItem(uri=project_uri, language_id="yaml", version=1, text=FIXED)
+    client.text_document_did_open(t.DidOpenTextDocumentParams(text_document=item))
+    linted = await asyncio.wait_for(published.get(), 30)
+    open_objects = [d for d in linted.diagnostics if d.code == "openai-strict-open-object"]
+    input_type = position_of(FIXED, "type: object", start=FIXED.index("inputSchema"))
+    check(
+        [d.range.start for d in open_objects] == [input_type],
+        f"the profile's finding at the input schema's type: {linted.diagnostics}",
+    )
+    actions = await client.text_document_code_action_async(
+        t.CodeActionParams(
+            text_document=t.TextDocumentIdentifier(uri=project_uri),
+            range=open_objects[0].range,
+            context=t.CodeActionContext(diagnostics=open_objects),
+        )
+    )
+    closing = [a for a in actions or [] if isinstance(a, t.CodeAction) and a.title == "Add additionalProperties: false"]
+    check(len(closing) == 1, f"a quick fix closes the object: {actions}")
+    assert closing[0].edit is not None and closing[0].edit.changes is not None
+    (edit,) = closing[0].edit.changes[project_uri]
+    offset = FIXED.index("type: object", FIXED.index("inputSchema"))
+    closed = FIXED[:offset] + edit.new_text + FIXED[offset:]
+    client.text_document_did_change(
+        t.DidChangeTextDocumentParams(
+            text_document=t.VersionedTextDocumentIdentifier(uri=project_uri, version=2),
+            content_changes=[t.TextDocumentContentChangeWholeDocument(text=closed)],
+        )
+    )
+    relinted = await asyncio.wait_for(published.get(), 30)
+    codes = [d.code for d in relinted.diagnostics]
+    check("openai-strict-open-object" not in codes and "unknown-tool-key" not in codes, f"closed: {codes}")
+
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
     print("lsp end to end: ok")
 
 
-asyncio.run(main(sys.argv[1]))
+asyncio.run(main(sys.argv[1], sys.argv[2]))

@@ -32,9 +32,16 @@ pub struct Document {
     components: Vec<(String, Range<usize>)>,
     /// Each `$ref` value to a component, with the component's name.
     references: Vec<(Range<usize>, String)>,
-    /// The mechanical fixes the diagnostics' help lines offer: where, the new text,
-    /// and the diagnostic.
-    fixes: Vec<(Range<usize>, String, Diagnostic)>,
+    /// The mechanical fixes the diagnostics' help lines offer.
+    fixes: Vec<Fix>,
+}
+
+/// A quick fix: the text that replaces a range, and the diagnostic it answers.
+struct Fix {
+    title: String,
+    range: Range<usize>,
+    text: String,
+    diagnostic: Diagnostic,
 }
 
 /// The file path a `file:` URI names (percent-decoded), else the URI's last segment.
@@ -69,9 +76,24 @@ impl Document {
             return document;
         }
         let Some(format) = Format::from_path(&path) else { return document };
-        let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
+        // The client profiles the project's configuration names, which `check` lints
+        // every input against; the MCP projection is built for every audience then,
+        // as `lint` builds it.
+        let lint = project_lint(&path);
+        let options = Options {
+            mcp_documents: McpDocuments::Build,
+            every_audience: lint.as_ref().is_some_and(|l| !l.profiles.is_empty()),
+            ..Options::default()
+        };
         let source = SourceFile::new(&path, document.text.clone(), format);
-        let compilation = compile::compile_source(source, options);
+        let mut compilation = compile::compile_source(source, options);
+        if let (Some(lint), Some((catalog, provenance, prepared))) = (&lint, compilation.prepared()) {
+            let server = lint.server.as_deref().unwrap_or(&prepared.cli_name);
+            let target = crate::lint::Target { tools: &prepared.mcp, catalog, provenance, server };
+            let profiles = crate::lint::profiles_to_run(&lint.profiles, false).unwrap_or_default();
+            let findings: Vec<_> = profiles.iter().flat_map(|profile| crate::lint::lint(&target, profile)).collect();
+            compilation.diagnostics.extend(findings);
+        }
         let lines = Lines::new(&document.text);
         for found in compilation.diagnostics.iter() {
             let Some(origin) = &found.origin else { continue };
@@ -80,11 +102,8 @@ impl Document {
             }
             let range = origin.range().unwrap_or(0..0);
             let diagnostic = document.diagnostic(&lines, found, range.clone());
-            if let Some(replacement) = found.help.as_deref().and_then(meant) {
-                let quoted = document.text.get(range.clone()).is_some_and(|t| t.starts_with('"'));
-                let replacement =
-                    if quoted { Value::String(replacement.to_owned()).to_string() } else { replacement.to_owned() };
-                document.fixes.push((range, replacement, diagnostic.clone()));
+            if let Some(fix) = document.fix(found.help.as_deref(), range, format, &diagnostic) {
+                document.fixes.push(fix);
             }
             document.diagnostics.push(diagnostic);
         }
@@ -165,6 +184,32 @@ impl Document {
         });
     }
 
+    /// The quick fix a help line offers at `range`, when it is mechanical: a spelling
+    /// (`did you mean "description"?`) replaces the key or value, and a schema to close
+    /// (`add `"additionalProperties": false``) gets that member before its first one.
+    fn fix(&self, help: Option<&str>, range: Range<usize>, format: Format, diagnostic: &Diagnostic) -> Option<Fix> {
+        let help = help?;
+        if let Some(meant) = meant(help) {
+            let quoted = self.text.get(range.clone()).is_some_and(|t| t.starts_with('"'));
+            let text = if quoted { Value::String(meant.to_owned()).to_string() } else { meant.to_owned() };
+            let title = format!("Replace with {text}");
+            return Some(Fix { title, range, text, diagnostic: diagnostic.clone() });
+        }
+        if !help.starts_with(CLOSE_HELP) {
+            return None;
+        }
+        let line_start = self.text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+        let indent = &self.text[line_start..range.start];
+        let text = match format {
+            // Only where the member starts its own line, as a block mapping writes it.
+            Format::Yaml if indent.chars().all(|c| c == ' ') => format!("additionalProperties: false\n{indent}"),
+            Format::Json => "\"additionalProperties\": false, ".to_owned(),
+            _ => return None,
+        };
+        let title = "Add additionalProperties: false".to_owned();
+        Some(Fix { title, range: range.start..range.start, text, diagnostic: diagnostic.clone() })
+    }
+
     /// The LSP form of one of the compile's diagnostics, at `range` of this text.
     fn diagnostic(&self, lines: &Lines<'_>, found: &crate::diagnostics::Diagnostic, range: Range<usize>) -> Diagnostic {
         let severity = match found.severity {
@@ -241,13 +286,13 @@ impl Document {
         let lines = Lines::new(&self.text);
         self.fixes
             .iter()
-            .filter(|(at, ..)| at.start <= range.end && range.start <= at.end)
-            .map(|(at, replacement, diagnostic)| {
-                let edit = TextEdit { range: lines.range(at.clone()), new_text: replacement.clone() };
+            .filter(|fix| fix.range.start <= range.end && range.start <= fix.range.end)
+            .map(|fix| {
+                let edit = TextEdit { range: lines.range(fix.range.clone()), new_text: fix.text.clone() };
                 CodeAction {
-                    title: format!("Replace with {replacement}"),
+                    title: fix.title.clone(),
                     kind: Some(CodeActionKind::QUICKFIX),
-                    diagnostics: Some(vec![diagnostic.clone()]),
+                    diagnostics: Some(vec![fix.diagnostic.clone()]),
                     edit: Some(WorkspaceEdit {
                         changes: Some([(self.uri.clone(), vec![edit])].into_iter().collect()),
                         ..WorkspaceEdit::default()
@@ -291,6 +336,16 @@ impl Document {
         self.components.iter().map(|(name, _)| name.clone()).collect()
     }
 }
+
+/// The `[lint]` of the configuration nearest `path` (in its folder or a parent), when
+/// there is one that reads: a file on disk, as `check` would read it.
+fn project_lint(path: &std::path::Path) -> Option<crate::config::Lint> {
+    let found = path.ancestors().skip(1).map(|dir| dir.join(CONFIGURATION)).find(|candidate| candidate.is_file())?;
+    crate::config::load(&found).ok().map(|config| config.lint)
+}
+
+/// How the help lines that ask for a closed object start.
+const CLOSE_HELP: &str = "add `\"additionalProperties\": false`";
 
 /// The configuration's file name: checked as a configuration, not a registry.
 const CONFIGURATION: &str = "harn-catalog.toml";
