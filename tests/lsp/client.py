@@ -123,6 +123,15 @@ async def main(binary: str, project: str) -> None:
     labels = [i.label for i in (completion.items if isinstance(completion, t.CompletionList) else completion or [])]
     check("#/components/schemas/Widget" in labels, f"the component is offered after $ref: {labels}")
 
+    # At the start of a tool's key, the keys the declaration schema allows in a tool.
+    completion = await client.text_document_completion_async(
+        t.CompletionParams(text_document=doc, position=position_of(FIXED, "inputSchema"))
+    )
+    items = completion.items if isinstance(completion, t.CompletionList) else completion or []
+    labels = [i.label for i in items]
+    check("annotations" in labels and "tools" not in labels, f"a tool's keys: {labels}")
+    check(all(i.documentation for i in items if i.label == "annotations"), "with their descriptions")
+
     symbols = await client.text_document_document_symbol_async(t.DocumentSymbolParams(text_document=doc))
     names = [s.name for s in symbols or []]
     check(names == ["lookup_widget", "Widget"], f"the outline: {names}")

@@ -26,6 +26,8 @@ pub struct Document {
     pub uri: Uri,
     pub text: String,
     pub diagnostics: Vec<Diagnostic>,
+    /// The syntax its extension names, if any.
+    format: Option<Format>,
     /// Each tool's name value, with the hover text of the tool.
     tools: Vec<(Range<usize>, String, String)>,
     /// Each component's key, by name.
@@ -59,6 +61,7 @@ impl Document {
             uri,
             text,
             diagnostics: Vec::new(),
+            format: None,
             tools: Vec::new(),
             components: Vec::new(),
             references: Vec::new(),
@@ -76,6 +79,7 @@ impl Document {
             return document;
         }
         let Some(format) = Format::from_path(&path) else { return document };
+        document.format = Some(format);
         // The client profiles the project's configuration names, which `check` lints
         // every input against; the MCP projection is built for every audience then,
         // as `lint` builds it.
@@ -304,8 +308,9 @@ impl Document {
             .collect()
     }
 
-    /// Completions at byte `offset`: component references after `$ref`, else the
-    /// annotation hints and the shorthand parameter types.
+    /// Completions at byte `offset`: in a YAML registry, the keys the declaration
+    /// schema allows in the mapping the cursor is in; component references after
+    /// `$ref`; else the annotation hints and the shorthand parameter types.
     pub fn completions(&self, offset: usize, components: &[String]) -> Vec<CompletionItem> {
         let line_start = self.text[..offset.min(self.text.len())].rfind('\n').map_or(0, |i| i + 1);
         let before = &self.text[line_start..offset.min(self.text.len())];
@@ -315,6 +320,18 @@ impl Document {
             detail: Some(detail.to_owned()),
             ..CompletionItem::default()
         };
+        if self.format == Some(Format::Yaml) {
+            let keys = super::keys::at(&self.schema(), &self.text, offset);
+            if !keys.is_empty() {
+                return keys
+                    .into_iter()
+                    .map(|(key, description)| CompletionItem {
+                        documentation: description.map(lsp_types::Documentation::String),
+                        ..item(key, CompletionItemKind::PROPERTY, "key")
+                    })
+                    .collect();
+            }
+        }
         if before.contains("$ref") {
             return components
                 .iter()
@@ -329,6 +346,12 @@ impl Document {
             .iter()
             .map(|ty| item((*ty).to_owned(), CompletionItemKind::TYPE_PARAMETER, "shorthand parameter type"));
         hints.chain(types).collect()
+    }
+
+    /// The declaration format's JSON Schema, made once.
+    fn schema(&self) -> &'static Value {
+        static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+        SCHEMA.get_or_init(crate::emit::declaration_schema)
     }
 
     /// The names of the components this document declares.

@@ -3,10 +3,11 @@
 //! module is compiled as `schema` compiles it, on its unsaved text: its diagnostics
 //! published with their rule codes, ranges, related places and help lines; hover on a
 //! tool's name (signature, context cost, contract hash) or a `$ref`; go to a
-//! component from a `$ref`; completion of `$ref` targets, hint names and shorthand
-//! types; a quick fix for each did-you-mean; the tools and components as symbols.
+//! component from a `$ref`; completion of keys (from the declaration schema), `$ref`
+//! targets, hint names and shorthand types; a quick fix for each did-you-mean; the tools and components as symbols.
 
 mod document;
+mod keys;
 mod position;
 mod server;
 
