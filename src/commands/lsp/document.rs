@@ -321,7 +321,7 @@ impl Document {
             ..CompletionItem::default()
         };
         if self.format == Some(Format::Yaml) {
-            let keys = super::keys::at(&self.schema(), &self.text, offset);
+            let keys = super::keys::at(self.schema(), &self.text, offset);
             if !keys.is_empty() {
                 return keys
                     .into_iter()

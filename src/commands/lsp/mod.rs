@@ -1,10 +1,12 @@
 //! `harn-catalog lsp`: a language server over stdio (`lsp-server` and `lsp-types`, the
 //! crates rust-analyzer is built on). Each open registry declaration or `.harn`
 //! module is compiled as `schema` compiles it, on its unsaved text: its diagnostics
-//! published with their rule codes, ranges, related places and help lines; hover on a
+//! published with their rule codes, ranges, related places and help lines (and the
+//! findings of the client profiles the project's configuration names); hover on a
 //! tool's name (signature, context cost, contract hash) or a `$ref`; go to a
 //! component from a `$ref`; completion of keys (from the declaration schema), `$ref`
-//! targets, hint names and shorthand types; a quick fix for each did-you-mean; the tools and components as symbols.
+//! targets, hint names and shorthand types; quick fixes (a did-you-mean, closing an
+//! object a client profile wants closed); the tools and components as symbols.
 
 mod document;
 mod keys;
