@@ -12,6 +12,7 @@ closes an object.
 """
 
 import asyncio
+import pathlib
 import sys
 
 from lsprotocol import types as t
@@ -188,6 +189,24 @@ async def main(binary: str, project: str) -> None:
     relinted = await asyncio.wait_for(published.get(), 30)
     codes = [d.code for d in relinted.diagnostics]
     check("openai-strict-open-object" not in codes and "unknown-tool-key" not in codes, f"closed: {codes}")
+
+    # A .harn module: its import leads to the module it reads.
+    main_harn = pathlib.Path(__file__).resolve().parents[2] / "fixtures/harn/imports/main.harn"
+    harn_uri = main_harn.as_uri()
+    harn_text = main_harn.read_text()
+    item = t.TextDocumentItem(uri=harn_uri, language_id="harn", version=1, text=harn_text)
+    client.text_document_did_open(t.DidOpenTextDocumentParams(text_document=item))
+    compiled = await asyncio.wait_for(published.get(), 30)
+    check(compiled.uri == harn_uri and len(compiled.diagnostics) == 0, f"the module compiles: {compiled}")
+    definition = await client.text_document_definition_async(
+        t.DefinitionParams(
+            text_document=t.TextDocumentIdentifier(uri=harn_uri), position=position_of(harn_text, '"./types"', 3)
+        )
+    )
+    check(
+        isinstance(definition, t.Location) and definition.uri == (main_harn.parent / "types.harn").as_uri(),
+        f"the import leads to types.harn: {definition}",
+    )
 
     await client.shutdown_async(None)
     client.exit(None)

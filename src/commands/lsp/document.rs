@@ -34,6 +34,8 @@ pub struct Document {
     components: Vec<(String, Range<usize>)>,
     /// Each `$ref` value to a component, with the component's name.
     references: Vec<(Range<usize>, String)>,
+    /// In a `.harn` module, each import of a file beside it, with that file.
+    imports: Vec<(Range<usize>, PathBuf)>,
     /// The mechanical fixes the diagnostics' help lines offer.
     fixes: Vec<Fix>,
 }
@@ -65,6 +67,7 @@ impl Document {
             tools: Vec::new(),
             components: Vec::new(),
             references: Vec::new(),
+            imports: Vec::new(),
             fixes: Vec::new(),
         }
     }
@@ -80,6 +83,9 @@ impl Document {
         }
         let Some(format) = Format::from_path(&path) else { return document };
         document.format = Some(format);
+        if format == Format::Harn {
+            document.imports = harn_imports(&path, &document.text);
+        }
         // The client profiles the project's configuration names, which `check` lints
         // every input against; the MCP projection is built for every audience then,
         // as `lint` builds it.
@@ -258,8 +264,13 @@ impl Document {
         Some(format!("The component `{name}`."))
     }
 
-    /// Where the component a `$ref` at `offset` names is declared.
+    /// Where the component a `$ref` at `offset` names is declared, or the module a
+    /// `.harn` import at `offset` reads.
     pub fn definition(&self, offset: usize) -> Option<Location> {
+        if let Some((_, file)) = self.imports.iter().find(|(range, _)| contains(range, offset)) {
+            let uri: Uri = format!("file://{}", file.display()).parse().ok()?;
+            return Some(Location { uri, range: lsp_types::Range::default() });
+        }
         let (_, name) = self.references.iter().find(|(range, _)| contains(range, offset))?;
         let (_, range) = self.components.iter().find(|(component, _)| component == name)?;
         let lines = Lines::new(&self.text);
@@ -365,6 +376,25 @@ impl Document {
 fn project_lint(path: &std::path::Path) -> Option<crate::config::Lint> {
     let found = path.ancestors().skip(1).map(|dir| dir.join(CONFIGURATION)).find(|candidate| candidate.is_file())?;
     crate::config::load(&found).ok().map(|config| config.lint)
+}
+
+/// The imports of the `.harn` module `text` (at `path`) that name a file beside it:
+/// the import's span and the file, when it is there.
+fn harn_imports(path: &std::path::Path, text: &str) -> Vec<(Range<usize>, PathBuf)> {
+    use crate::ingest::harn::{ast::Item, imports};
+    let Ok(module) = crate::ingest::harn::parser::parse(text) else { return Vec::new() };
+    let folder = path.parent().unwrap_or(std::path::Path::new(""));
+    module
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Import(import) => match imports::target(import, folder) {
+                imports::Target::Relative(file) if file.is_file() => Some((import.span.start..import.span.end, file)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 /// How the help lines that ask for a closed object start.

@@ -3,7 +3,7 @@
 pub mod ast;
 pub mod docs;
 mod exports;
-mod imports;
+pub mod imports;
 pub mod lexer;
 pub mod parser;
 mod rules;
