@@ -1,7 +1,8 @@
 //! The documentation every language writes for a schema: its title and description,
 //! then one tag each for deprecation, the default, the examples, the format, the
 //! bounds, and what the type leaves out of the schema (its [`Notes`]), each language
-//! spelling the tags its own way ([`Tags`]).
+//! spelling the tags its own way ([`Tags`]); and what both type mappings read first
+//! of a schema (its kinds, its literal values).
 
 use serde_json::Value;
 
@@ -43,6 +44,25 @@ pub const UNEXPRESSED: &[&str] = &[
     "unevaluatedProperties",
     "$dynamicRef",
 ];
+
+/// The kinds a schema object's `type` names, `None` without one.
+pub fn kinds(object: &serde_json::Map<String, Value>) -> Option<Vec<&str>> {
+    match walk::member(object, "type") {
+        Some(Value::String(kind)) => Some(vec![kind.as_str()]),
+        Some(Value::Array(kinds)) => Some(kinds.iter().filter_map(Value::as_str).collect()),
+        _ => None,
+    }
+}
+
+/// The values a schema object's `const` (first) or `enum` allows, `None` without
+/// either.
+pub fn literals(object: &serde_json::Map<String, Value>) -> Option<Vec<&Value>> {
+    match (walk::member(object, "const"), walk::member(object, "enum")) {
+        (Some(value), _) => Some(vec![value]),
+        (None, Some(Value::Array(values))) => Some(values.iter().collect()),
+        _ => None,
+    }
+}
 
 /// What a type leaves out of its schema: the keywords, in the order met, once each.
 #[derive(Default)]

@@ -441,18 +441,10 @@ impl Types<'_, '_> {
                 notes.add(keyword);
             }
         }
-        let kinds: Option<Vec<&str>> = match walk::member(object, "type") {
-            Some(Value::String(kind)) => Some(vec![kind.as_str()]),
-            Some(Value::Array(kinds)) => Some(kinds.iter().filter_map(Value::as_str).collect()),
-            _ => None,
-        };
+        let kinds = doc::kinds(object);
         // A literal type is narrower than anything the other keywords say: they can
         // only narrow it further, which leaving them out widens, soundly.
-        let literals = match (walk::member(object, "const"), walk::member(object, "enum")) {
-            (Some(value), _) => Some(vec![value]),
-            (None, Some(Value::Array(values))) => Some(values.iter().collect()),
-            _ => None,
-        };
+        let literals = doc::literals(object);
         if let Some(values) = literals {
             let admitted = |v: &&Value| kinds.as_ref().is_none_or(|ks| ks.iter().any(|k| is_kind(v, k)));
             return union(values.into_iter().filter(admitted).map(literal).collect());

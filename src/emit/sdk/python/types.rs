@@ -320,16 +320,8 @@ impl Types<'_, '_> {
         if walk::member(object, "uniqueItems") == Some(&Value::Bool(true)) && may_be(object, "array") {
             notes.add("uniqueItems");
         }
-        let kinds: Option<Vec<&str>> = match walk::member(object, "type") {
-            Some(Value::String(kind)) => Some(vec![kind.as_str()]),
-            Some(Value::Array(kinds)) => Some(kinds.iter().filter_map(Value::as_str).collect()),
-            _ => None,
-        };
-        let literals = match (walk::member(object, "const"), walk::member(object, "enum")) {
-            (Some(value), _) => Some(vec![value]),
-            (None, Some(Value::Array(values))) => Some(values.iter().collect()),
-            _ => None,
-        };
+        let kinds = doc::kinds(object);
+        let literals = doc::literals(object);
         if let Some(values) = literals {
             // A literal type is as narrow as the values; the other keywords could only
             // narrow it further, which leaving them out widens, and says so.
