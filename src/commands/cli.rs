@@ -17,6 +17,10 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Write a starter project in the current folder: a registry declaration with one
+    /// example tool, a harn-catalog.toml for gen and check, and the editors' schemas
+    /// (nothing is written if any of these files exists).
+    Init(super::init::Request),
     /// Compile a registry declaration (.json, .yaml, .toml) or a catalog into the
     /// canonical harn-tools/2.0 catalog.
     Schema(super::schema::Request),
@@ -73,6 +77,7 @@ impl Command {
     /// The request the subcommand carries.
     fn request(&self) -> &dyn Run {
         match self {
+            Command::Init(request) => request,
             Command::Schema(request) => request,
             Command::Mcp(request) => request,
             Command::Lint(request) => request,

@@ -13,6 +13,7 @@ pub mod explain;
 pub mod generate;
 pub mod import;
 pub mod index;
+pub mod init;
 pub mod inspect;
 pub mod lint;
 pub mod lsp;

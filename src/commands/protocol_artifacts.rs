@@ -29,6 +29,11 @@ pub fn protocol_artifacts(version: &semver::Version) -> Vec<artifacts::Artifact>
     artifacts::protocol_artifacts(version, &crate::config::json_schema())
 }
 
+/// harn-catalog's own version, which the artifacts are stamped with by default.
+pub(super) fn crate_version() -> semver::Version {
+    semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("the crate version is semver")
+}
+
 impl Run for Request {
     /// Its messages are drift reports and errors, never diagnostics.
     fn renderer(&self) -> Renderer {
@@ -48,10 +53,7 @@ impl Request {
     /// [`Failed::Refused`], its diff logged).
     fn generate(&self, mode: Mode, log: &mut Log<'_>) -> Result<String, Failed> {
         let root = &self.output_dir;
-        let version = self
-            .artifact_version
-            .clone()
-            .unwrap_or_else(|| semver::Version::parse(env!("CARGO_PKG_VERSION")).expect("the crate version is semver"));
+        let version = self.artifact_version.clone().unwrap_or_else(crate_version);
         let expected = protocol_artifacts(&version);
         let findings = drift::compare(root, &expected, Owned::Yes).map_err(|e| log.fail(Failed::Unusable, e))?;
         if mode == Mode::Check {

@@ -6,7 +6,7 @@ mod json;
 pub mod markdown;
 mod schema;
 pub mod sdk;
-mod template;
+pub(crate) mod template;
 pub(crate) mod typescript;
 pub(crate) mod write;
 

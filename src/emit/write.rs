@@ -1,6 +1,6 @@
 //! Atomic file writes: a temporary file in the target's folder, renamed over it, so a
 //! failed run never leaves a half-written output behind. Every file a command writes
-//! (`schema -o`, `gen`, `sdk`, `import -o`, the protocol artifacts) leaves through here.
+//! (`schema -o`, `gen`, `sdk`, `import -o`, `init`, the protocol artifacts) leaves through here.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -19,6 +19,7 @@ mod harness;
 mod import;
 mod import_live;
 mod index;
+mod init;
 mod lsp;
 mod mcp_protocol;
 mod mcp_semantics;
