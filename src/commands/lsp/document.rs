@@ -112,7 +112,7 @@ impl Document {
             }
             let range = origin.range().unwrap_or(0..0);
             let diagnostic = document.diagnostic(&lines, found, range.clone());
-            if let Some(fix) = document.fix(found.help.as_deref(), range, format, &diagnostic) {
+            if let Some(fix) = document.fix(found, range, format, &diagnostic) {
                 document.fixes.push(fix);
             }
             document.diagnostics.push(diagnostic);
@@ -194,11 +194,32 @@ impl Document {
         });
     }
 
-    /// The quick fix a help line offers at `range`, when it is mechanical: a spelling
-    /// (`did you mean "description"?`) replaces the key or value, and a schema to close
-    /// (`add `"additionalProperties": false``) gets that member before its first one.
-    fn fix(&self, help: Option<&str>, range: Range<usize>, format: Format, diagnostic: &Diagnostic) -> Option<Fix> {
-        let help = help?;
+    /// The quick fix a diagnostic offers at `range`, when it is mechanical: a spelling
+    /// its help proposes (`did you mean "description"?`) replaces the key or value; a
+    /// schema to close (`add `"additionalProperties": false``) gets that member before
+    /// its first one; a tool defined again is renamed to a name not in the file.
+    fn fix(
+        &self,
+        found: &crate::diagnostics::Diagnostic,
+        range: Range<usize>,
+        format: Format,
+        diagnostic: &Diagnostic,
+    ) -> Option<Fix> {
+        if found.code() == REDEFINED_TOOL {
+            let written = self.text.get(range.clone())?;
+            let quote = written.chars().next().filter(|c| *c == '"' || *c == '\'');
+            let name = written.trim_matches(['"', '\'']);
+            let fresh =
+                (2..).map(|n| format!("{name}_{n}")).find(|candidate| !self.text.contains(candidate.as_str()))?;
+            let text = match quote {
+                Some('"') => Value::String(fresh.clone()).to_string(),
+                Some(q) => format!("{q}{fresh}{q}"),
+                None => fresh.clone(),
+            };
+            let title = format!("Rename to {fresh}");
+            return Some(Fix { title, range, text, diagnostic: diagnostic.clone() });
+        }
+        let help = found.help.as_deref()?;
         if let Some(meant) = meant(help) {
             let quoted = self.text.get(range.clone()).is_some_and(|t| t.starts_with('"'));
             let text = if quoted { Value::String(meant.to_owned()).to_string() } else { meant.to_owned() };
@@ -397,6 +418,9 @@ fn harn_imports(path: &std::path::Path, text: &str) -> Vec<(Range<usize>, PathBu
         .collect()
 }
 
+/// The code of the warning about a tool defined twice, which the rename fixes.
+const REDEFINED_TOOL: &str = "redefined-tool";
+
 /// How the help lines that ask for a closed object start.
 const CLOSE_HELP: &str = "add `\"additionalProperties\": false`";
 
@@ -416,4 +440,33 @@ fn meant(help: &str) -> Option<&str> {
     let rest = help.strip_prefix("did you mean \"")?;
     let end = rest.find("\"?")?;
     Some(&rest[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn yaml(text: &str) -> Document {
+        Document::analyse("file:///nowhere/tools.yaml".parse().unwrap(), text.to_owned())
+    }
+
+    #[test]
+    fn a_tool_defined_again_is_renamed_by_its_quick_fix() {
+        let text = "tools:\n  - name: lookup\n  - name: lookup\n  - name: lookup_2\n";
+        let document = yaml(text);
+        let codes: Vec<_> = document.diagnostics.iter().filter_map(|d| d.code.clone()).collect();
+        assert!(codes.contains(&NumberOrString::String(REDEFINED_TOOL.to_owned())), "{codes:?}");
+        let second = text.match_indices("lookup").nth(1).unwrap().0;
+        let actions = document.code_actions(second..second);
+        let titles: Vec<&str> = actions.iter().map(|a| a.title.as_str()).collect();
+        assert_eq!(titles, ["Rename to lookup_3"], "a name not in the file");
+        let renamed = yaml("tools:\n  - name: lookup\n  - name: lookup_3\n  - name: lookup_2\n");
+        assert!(renamed.diagnostics.is_empty(), "{:?}", renamed.diagnostics);
+    }
+
+    #[test]
+    fn a_unique_tool_has_no_rename() {
+        let document = yaml("tools:\n  - name: lookup\n  - name: other\n");
+        assert!(document.code_actions(0..document.text.len()).is_empty());
+    }
 }

@@ -6,7 +6,7 @@
 //! tool's name (signature, context cost, contract hash) or a `$ref`; go to a
 //! component from a `$ref`, or to the module a `.harn` import reads; completion of keys (from the declaration schema), `$ref`
 //! targets, hint names and shorthand types; quick fixes (a did-you-mean, closing an
-//! object a client profile wants closed); the tools and components as symbols.
+//! object a client profile wants closed, renaming a tool defined again); the tools and components as symbols.
 
 mod document;
 mod keys;
