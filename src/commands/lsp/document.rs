@@ -340,8 +340,8 @@ impl Document {
             .collect()
     }
 
-    /// Completions at byte `offset`: in a YAML registry, the keys the declaration
-    /// schema allows in the mapping the cursor is in; component references after
+    /// Completions at byte `offset`: the keys the declaration schema allows in the
+    /// mapping the cursor starts a key in; component references after
     /// `$ref`; else the annotation hints and the shorthand parameter types.
     pub fn completions(&self, offset: usize, components: &[String]) -> Vec<CompletionItem> {
         let line_start = self.text[..offset.min(self.text.len())].rfind('\n').map_or(0, |i| i + 1);
@@ -352,8 +352,8 @@ impl Document {
             detail: Some(detail.to_owned()),
             ..CompletionItem::default()
         };
-        if self.format == Some(Format::Yaml) {
-            let keys = super::keys::at(self.schema(), &self.text, offset);
+        if let Some(format) = self.format {
+            let keys = super::keys::at(self.schema(), format, &self.text, offset);
             if !keys.is_empty() {
                 return keys
                     .into_iter()

@@ -1,9 +1,12 @@
 //! The keys the declaration format's JSON Schema (the `registry-declaration` protocol
-//! artifact) allows where the cursor stands in a YAML registry, for completion: the
-//! place read from the indentation of the lines above, as the text may not parse while
-//! it is typed.
+//! artifact) allows where the cursor stands in a registry, for completion. The place is
+//! read from the text before the cursor, as it may not parse while it is typed: in
+//! YAML from the indentation of the lines above, in JSON from the brackets and keys
+//! still open, in TOML from the last table header.
 
 use serde_json::Value;
+
+use crate::source::Format;
 
 /// One step from the document's root to the cursor's mapping.
 #[derive(Debug, PartialEq, Eq)]
@@ -13,17 +16,24 @@ enum Step {
 }
 
 /// The keys (with their descriptions) the schema allows in the mapping the cursor at
-/// byte `offset` of `text` is in; empty where it finds none (the cursor in a value,
-/// inside a JSON Schema, past what the schema says).
-pub fn at(schema: &Value, text: &str, offset: usize) -> Vec<(String, Option<String>)> {
+/// byte `offset` of `text`, written in `format`, is in; empty where it finds none (the
+/// cursor in a value, inside a JSON Schema, past what the schema says).
+pub fn at(schema: &Value, format: Format, text: &str, offset: usize) -> Vec<(String, Option<String>)> {
     let offset = crate::source::floor_char_boundary(text, offset.min(text.len()));
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let typed = &text[line_start..offset];
-    if typed.contains(':') || typed.trim_start().starts_with('#') {
-        return Vec::new();
-    }
-    let Some(node) = path(text, line_start, typed).iter().try_fold(schema, |node, step| descend(schema, node, step))
-    else {
+    let steps = match format {
+        Format::Yaml if !typed.contains(':') && !typed.trim_start().starts_with('#') => path(text, line_start, typed),
+        Format::Json => match json_path(&text[..offset]) {
+            Some(steps) => steps,
+            None => return Vec::new(),
+        },
+        Format::Toml if !typed.contains('=') && !typed.trim_start().starts_with(['#', '[']) => {
+            toml_path(&text[..line_start])
+        }
+        _ => return Vec::new(),
+    };
+    let Some(node) = steps.iter().try_fold(schema, |node, step| descend(schema, node, step)) else {
         return Vec::new();
     };
     let node = object_of(schema, node);
@@ -80,6 +90,90 @@ fn path(text: &str, line_start: usize, typed: &str) -> Vec<Step> {
     steps
 }
 
+/// The steps to the object whose key the cursor at the end of `before` (JSON) starts,
+/// `None` when the cursor is not where a key goes.
+fn json_path(before: &str) -> Option<Vec<Step>> {
+    // Each open container: an object with the key its current member has, or an array.
+    let mut open: Vec<Option<Option<String>>> = Vec::new();
+    let mut expecting_key = false;
+    let mut last_string = String::new();
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in before.chars() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                (false, c) => last_string.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                last_string.clear();
+            }
+            '{' => {
+                open.push(Some(None));
+                expecting_key = true;
+            }
+            '[' => {
+                open.push(None);
+                expecting_key = false;
+            }
+            '}' | ']' => {
+                open.pop();
+                expecting_key = false;
+            }
+            ':' => {
+                if let Some(Some(key)) = open.last_mut() {
+                    *key = Some(std::mem::take(&mut last_string));
+                }
+                expecting_key = false;
+            }
+            ',' => expecting_key = matches!(open.last(), Some(Some(_))),
+            _ => {}
+        }
+    }
+    // The cursor after `{` or `,` in an object, or inside the key it is typing.
+    if !expecting_key || !matches!(open.last(), Some(Some(_))) {
+        return None;
+    }
+    let steps = open[..open.len() - 1]
+        .iter()
+        .map(|container| match container {
+            Some(key) => key.clone().map(Step::Key),
+            None => Some(Step::Item),
+        })
+        .collect::<Option<Vec<Step>>>()?;
+    Some(steps)
+}
+
+/// The steps to the table the lines in `before` (TOML) leave the cursor in: its last
+/// header, `[a.b]` (keys) or `[[a.b]]` (an item of the array of tables `a.b`); a prefix
+/// that an earlier `[[…]]` made an array of tables means its last item.
+fn toml_path(before: &str) -> Vec<Step> {
+    let headers: Vec<&str> = before.lines().map(str::trim).filter(|line| line.starts_with('[')).collect();
+    let name = |header: &str| -> Vec<String> {
+        let inner = header.trim_start_matches('[').split(']').next().unwrap_or("");
+        inner.split('.').map(|key| key.trim().trim_matches(['"', '\'']).to_owned()).collect()
+    };
+    let arrays: Vec<Vec<String>> = headers.iter().filter(|h| h.starts_with("[[")).map(|h| name(h)).collect();
+    let Some(last) = headers.last() else { return Vec::new() };
+    let keys = name(last);
+    let mut steps = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        steps.push(Step::Key(key.clone()));
+        let prefix = &keys[..=i];
+        let whole = i + 1 == keys.len();
+        if (whole && last.starts_with("[[")) || (!whole && arrays.iter().any(|a| a.as_slice() == prefix)) {
+            steps.push(Step::Item);
+        }
+    }
+    steps
+}
+
 /// The schema of what `step` leads to from `node`.
 fn descend<'s>(root: &'s Value, node: &'s Value, step: &Step) -> Option<&'s Value> {
     let node = match step {
@@ -120,11 +214,32 @@ fn array_of<'s>(root: &'s Value, node: &'s Value) -> Option<&'s Value> {
 mod tests {
     use super::*;
 
-    fn keys(text: &str) -> Vec<String> {
+    fn keys_in(format: Format, text: &str) -> Vec<String> {
         let schema = crate::emit::declaration_schema();
         let offset = text.find('|').unwrap();
         let text = text.replace('|', "");
-        at(&schema, &text, offset).into_iter().map(|(k, _)| k).collect()
+        at(&schema, format, &text, offset).into_iter().map(|(k, _)| k).collect()
+    }
+
+    fn keys(text: &str) -> Vec<String> {
+        keys_in(Format::Yaml, text)
+    }
+
+    #[test]
+    fn json_and_toml_places_are_read_from_brackets_and_headers() {
+        let tool = keys_in(Format::Json, r#"{"tools": [{"name": "a", |"#);
+        assert!(tool.contains(&"annotations".to_owned()) && !tool.contains(&"tools".to_owned()), "{tool:?}");
+        let root = keys_in(Format::Json, r#"{"info": {"name": "x"}, "|"#);
+        assert!(root.contains(&"tools".to_owned()), "{root:?}");
+        let hints = keys_in(Format::Json, r#"{"tools": [{"annotations": {"a": "}{", |"#);
+        assert!(hints.contains(&"readOnlyHint".to_owned()), "a bracket in a string is text: {hints:?}");
+        assert!(keys_in(Format::Json, r#"{"tools": [|"#).is_empty(), "an array item is a value");
+        assert!(keys_in(Format::Json, r#"{"info": |"#).is_empty(), "after a colon comes a value");
+        let table = keys_in(Format::Toml, "[[tools]]\nname = \"a\"\n|");
+        assert!(table.contains(&"description".to_owned()), "{table:?}");
+        let nested = keys_in(Format::Toml, "[[tools]]\nname = \"a\"\n[tools.annotations]\n|");
+        assert!(nested.contains(&"readOnlyHint".to_owned()), "{nested:?}");
+        assert!(keys_in(Format::Toml, "[info]\nname = |").is_empty());
     }
 
     #[test]
