@@ -208,6 +208,16 @@ async def main(binary: str, project: str) -> None:
         f"the import leads to types.harn: {definition}",
     )
 
+    # A harness directory's sidecar: what the directory's compile says of it, not a
+    # registry's diagnostics.
+    sidecar = pathlib.Path(__file__).resolve().parents[2] / "fixtures/harness/refusals/.harness/tools/misnamed.schema.json"
+    item = t.TextDocumentItem(uri=sidecar.as_uri(), language_id="json", version=1, text=sidecar.read_text())
+    client.text_document_did_open(t.DidOpenTextDocumentParams(text_document=item))
+    harness = await asyncio.wait_for(published.get(), 30)
+    codes = [d.code for d in harness.diagnostics]
+    check(codes == ["harness-tool-name"], f"the sidecar's own diagnostic: {harness.diagnostics}")
+    check(harness.diagnostics[0].range.start == t.Position(line=0, character=9), f"at its name: {harness.diagnostics}")
+
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()

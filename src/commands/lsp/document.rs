@@ -81,6 +81,10 @@ impl Document {
             document.configuration(&path);
             return document;
         }
+        if let Some(root) = harness_root(&path) {
+            document.harness(&path, root);
+            return document;
+        }
         let Some(format) = Format::from_path(&path) else { return document };
         document.format = Some(format);
         if format == Format::Harn {
@@ -168,6 +172,23 @@ impl Document {
             }
         }
         document
+    }
+
+    /// The diagnostics of a file of a harness directory (a tool or its sidecar under
+    /// `.harness/`): the directory `root` is compiled as `schema ROOT` compiles it, from
+    /// the files as saved, and what falls in this file is reported.
+    fn harness(&mut self, path: &std::path::Path, root: &std::path::Path) {
+        let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
+        let compilation = compile::compile_file(root, options);
+        let lines = Lines::new(&self.text);
+        for found in compilation.diagnostics.iter() {
+            let Some(origin) = &found.origin else { continue };
+            if origin.source.path == path {
+                let range = origin.range().unwrap_or(0..0);
+                let diagnostic = self.diagnostic(&lines, found, range);
+                self.diagnostics.push(diagnostic);
+            }
+        }
     }
 
     /// The configuration's own diagnostic, when it cannot be read: on the line its
@@ -390,6 +411,12 @@ impl Document {
     pub fn component_names(&self) -> Vec<String> {
         self.components.iter().map(|(name, _)| name.clone()).collect()
     }
+}
+
+/// The harness directory a file under a `.harness/` folder belongs to: the folder
+/// holding that `.harness/`.
+fn harness_root(path: &std::path::Path) -> Option<&std::path::Path> {
+    path.ancestors().find(|dir| dir.file_name().is_some_and(|name| name == ".harness"))?.parent()
 }
 
 /// The `[lint]` of the configuration nearest `path` (in its folder or a parent), when
