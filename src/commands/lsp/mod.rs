@@ -1,10 +1,10 @@
 //! `harn-catalog lsp`: a language server over stdio (`lsp-server` and `lsp-types`, the
 //! crates rust-analyzer is built on). Each open registry declaration or `.harn`
-//! module (a `.harness/` file: its harness directory; `harn-catalog.toml`: as the
-//! configuration) is compiled as `schema` compiles it, on its unsaved text: its diagnostics
-//! published with their rule codes, ranges, related places and help lines (and the
-//! findings of the client profiles the project's configuration names); hover on a
-//! tool's name (signature, context cost, contract hash) or a `$ref`; go to a
+//! module is compiled as `schema` compiles it, on its unsaved text (a file under
+//! `.harness/`: its harness directory; `harn-catalog.toml`: as the configuration): its
+//! diagnostics published with their rule codes, ranges, related places and help lines
+//! (and the findings of the client profiles the project's configuration names); hover
+//! on a tool's name (signature, context cost, contract hash) or a `$ref`; go to a
 //! component from a `$ref`, or to the module a `.harn` import reads; completion of
 //! keys (from the declaration schema), `$ref` targets, hint names and shorthand
 //! types; quick fixes (a did-you-mean, closing an object a client profile wants
