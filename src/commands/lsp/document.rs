@@ -296,14 +296,19 @@ impl Document {
         }
     }
 
-    /// The Markdown hover at byte `offset`: a tool's signature, cost and hash, or what
-    /// a `$ref` names.
+    /// The Markdown hover at byte `offset`: a tool's signature, cost and hash, what a
+    /// `$ref` names, or a rule's documentation on its code.
     pub fn hover(&self, offset: usize) -> Option<String> {
         if let Some((_, _, text)) = self.tools.iter().find(|(range, ..)| contains(range, offset)) {
             return Some(text.clone());
         }
-        let (_, name) = self.references.iter().find(|(range, _)| contains(range, offset))?;
-        Some(format!("The component `{name}`."))
+        if let Some((_, name)) = self.references.iter().find(|(range, _)| contains(range, offset)) {
+            return Some(format!("The component `{name}`."));
+        }
+        // A rule's code, wherever it is written (a comment, a note): its documentation.
+        let code = word_at(&self.text, offset)?;
+        let documentation = crate::docs::explain(code)?;
+        Some(format!("```text\n{documentation}\n```"))
     }
 
     /// Where the component a `$ref` at `offset` names is declared, or the module a
@@ -413,6 +418,15 @@ impl Document {
     }
 }
 
+/// The kebab-case word (a rule's code) around byte `offset`.
+fn word_at(text: &str, offset: usize) -> Option<&str> {
+    let is_part = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
+    let offset = crate::source::floor_char_boundary(text, offset.min(text.len()));
+    let start = text[..offset].rfind(|c: char| !is_part(c)).map_or(0, |i| i + 1);
+    let end = text[offset..].find(|c: char| !is_part(c)).map_or(text.len(), |i| offset + i);
+    (start < end).then(|| &text[start..end])
+}
+
 /// The harness directory a file under a `.harness/` folder belongs to: the folder
 /// holding that `.harness/`.
 fn harness_root(path: &std::path::Path) -> Option<&std::path::Path> {
@@ -489,6 +503,15 @@ mod tests {
         assert_eq!(titles, ["Rename to lookup_3"], "a name not in the file");
         let renamed = yaml("tools:\n  - name: lookup\n  - name: lookup_3\n  - name: lookup_2\n");
         assert!(renamed.diagnostics.is_empty(), "{:?}", renamed.diagnostics);
+    }
+
+    #[test]
+    fn a_rule_code_written_in_the_file_hovers_with_its_documentation() {
+        let text = "# redefined-tool: the second one is on purpose\ntools:\n  - name: lookup\n";
+        let document = yaml(text);
+        let hover = document.hover(text.find("defined").unwrap()).expect("a hover on the code");
+        assert!(hover.contains("redefined-tool") && hover.contains("the last definition wins"), "{hover}");
+        assert_eq!(document.hover(text.find("purpose").unwrap()), None, "a word that is no rule");
     }
 
     #[test]
