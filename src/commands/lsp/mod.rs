@@ -4,11 +4,11 @@
 //! `.harness/`: its harness directory; `harn-catalog.toml`: as the configuration): its
 //! diagnostics published with their rule codes, ranges, related places and help lines
 //! (and the findings of the client profiles the project's configuration names); hover
-//! on a tool's name (signature, context cost, contract hash), a `$ref` or a rule's code; go to a
-//! component from a `$ref`, or to the module a `.harn` import reads; completion of
-//! keys (from the declaration schema), `$ref` targets, hint names and shorthand
-//! types; quick fixes (a did-you-mean, closing an object a client profile wants
-//! closed, renaming a tool defined again); the tools and components as symbols.
+//! on a tool's name (signature, context cost, contract hash), a `$ref` or a rule's
+//! code; go to a component from a `$ref`, or to the module a `.harn` import reads;
+//! completion of keys (from the declaration schema), `$ref` targets, hint names and
+//! shorthand types; quick fixes (a did-you-mean, closing an object a client profile
+//! wants closed, renaming a tool defined again); the tools and components as symbols.
 
 mod document;
 mod keys;
