@@ -102,6 +102,14 @@ async def main(binary: str, project: str) -> None:
     fixed = await asyncio.wait_for(published.get(), 30)
     check(len(fixed.diagnostics) == 0, f"no diagnostic once fixed: {fixed.diagnostics}")
 
+    # A request the server does not answer gets an error; the server goes on.
+    try:
+        await client.protocol.send_request_async("harn/unknown", {"x": 1})
+    except Exception as refused:  # pygls raises the JSON-RPC error it was answered
+        check("harn/unknown" in str(refused), f"the error names the method: {refused!r}")
+    else:
+        raise AssertionError("check failed: an unknown request was answered as if it were known")
+
     doc = t.TextDocumentIdentifier(uri=URI)
     hover = await client.text_document_hover_async(
         t.HoverParams(text_document=doc, position=position_of(FIXED, "lookup_widget", 3))
