@@ -63,6 +63,14 @@ pub struct Request {
     /// The syntax of the registry declaration.
     #[arg(long, value_enum, default_value_t)]
     pub format: StarterFormat,
+    /// Start from the tools of an MCP server instead of the example tool: the command
+    /// after `--` is started over stdio, its tools listed, and it is stopped, with
+    /// whatever it started, as `import mcp --` does.
+    #[arg(long, requires = "command")]
+    pub from_mcp: bool,
+    /// The MCP server to start, after `--` (with --from-mcp).
+    #[arg(last = true, value_name = "COMMAND", requires = "from_mcp")]
+    pub command: Vec<String>,
 }
 
 impl Run for Request {
@@ -72,7 +80,8 @@ impl Run for Request {
     }
 
     fn run(&self, log: &mut Log<'_>) -> Outcome {
-        write_starter(Path::new("."), self.format, log).into()
+        let server = self.from_mcp.then_some(self.command.as_slice());
+        write_starter(Path::new("."), self.format, server, log).into()
     }
 }
 
@@ -119,12 +128,14 @@ struct ConfigContext<'a> {
 /// Every file of the starter project in `format`, in the order they are reported: the
 /// declaration, the configuration, then the schemas, exactly as `protocol-artifacts`
 /// writes them.
-fn starter_files(format: StarterFormat, names: &Names) -> Vec<Artifact> {
-    let declaration = template::render(
-        "starter declaration",
-        format.template(),
-        &DeclarationContext { schema: names.declaration_schema, file: &names.declaration },
-    );
+fn starter_files(format: StarterFormat, names: &Names, declaration: Option<String>) -> Vec<Artifact> {
+    let declaration = declaration.unwrap_or_else(|| {
+        template::render(
+            "starter declaration",
+            format.template(),
+            &DeclarationContext { schema: names.declaration_schema, file: &names.declaration },
+        )
+    });
     let config = template::render(
         "starter configuration",
         CONFIG_TEMPLATE,
@@ -147,19 +158,59 @@ fn starter_files(format: StarterFormat, names: &Names) -> Vec<Artifact> {
     files
 }
 
+/// The declaration of the tools the MCP server `command` lists, in `format`, with the
+/// schema line the starter's own has; the server is started in `folder` and stopped.
+fn from_server(
+    command: &[String],
+    folder: &Path,
+    format: StarterFormat,
+    schema: &str,
+    log: &mut Log<'_>,
+) -> Result<String, Failed> {
+    let shown = command.join(" ");
+    let listing = crate::import::live::list_over_stdio(command, Some(folder), std::time::Duration::from_secs(30))
+        .map_err(|error| log.fail(Failed::Unusable, format!("{}; nothing was written", error.report())))?;
+    let imported = crate::import::import_listing(&listing, &format!("tools/list of {shown}"), None);
+    let declaration = log.outcome(&imported.diagnostics, imported.declaration)?;
+    let output = match format {
+        StarterFormat::Yaml => crate::import::Output::Yaml,
+        StarterFormat::Json => crate::import::Output::Json,
+        StarterFormat::Toml => crate::import::Output::Toml,
+    };
+    let text = crate::import::render(&declaration, output)
+        .map_err(|e| log.fail(Failed::Unusable, format!("{e}; nothing was written")))?;
+    Ok(match format {
+        StarterFormat::Yaml => {
+            format!("# yaml-language-server: $schema=./{schema}\n# The tools of `{shown}`.\n\n{text}")
+        }
+        StarterFormat::Toml => format!("#:schema ./{schema}\n# The tools of `{shown}`.\n\n{text}"),
+        // JSON has no comments: the schema is named by `$schema`, its first member.
+        StarterFormat::Json => match text.strip_prefix('{') {
+            Some(rest) => format!("{{\n  \"$schema\": \"./{schema}\",{rest}"),
+            None => text,
+        },
+    })
+}
+
 /// Writes the starter project into `folder` (the text names each file written, then
-/// the commands to run next), or, when any of its files exists already, writes
-/// nothing and fails with [`Failed::Refused`], naming each.
-fn write_starter(folder: &Path, format: StarterFormat, log: &mut Log<'_>) -> Result<String, Failed> {
+/// the commands to run next), its declaration the example tool or, with `server`, the
+/// tools that MCP server lists; when any of its files exists already, it writes
+/// nothing (and starts no server) and fails with [`Failed::Refused`], naming each.
+fn write_starter(
+    folder: &Path,
+    format: StarterFormat,
+    server: Option<&[String]>,
+    log: &mut Log<'_>,
+) -> Result<String, Failed> {
     let names = Names::new(format);
-    let files = starter_files(format, &names);
+    let paths = [names.declaration.as_str(), config::DEFAULT_CONFIG, names.declaration_schema, names.config_schema];
     let mut existing = Vec::new();
-    for file in &files {
+    for path in paths {
         // `symlink_metadata`: a dangling link is something in the way too.
-        match std::fs::symlink_metadata(folder.join(&file.path)) {
-            Ok(_) => existing.push(file.path.as_str()),
+        match std::fs::symlink_metadata(folder.join(path)) {
+            Ok(_) => existing.push(path),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(log.fail(Failed::Unusable, format!("cannot look for {}: {e}", file.path))),
+            Err(e) => return Err(log.fail(Failed::Unusable, format!("cannot look for {path}: {e}"))),
         }
     }
     if !existing.is_empty() {
@@ -172,6 +223,11 @@ fn write_starter(folder: &Path, format: StarterFormat, log: &mut Log<'_>) -> Res
         log.text(&message);
         return Err(Failed::Refused);
     }
+    let declaration = match server {
+        Some(command) => Some(from_server(command, folder, format, names.declaration_schema, log)?),
+        None => None,
+    };
+    let files = starter_files(format, &names, declaration);
     let written = drift::write(folder, &files, &[])
         .map_err(|e| log.fail(Failed::Unusable, format!("cannot write the starter project: {e}")))?;
     let mut out = String::new();

@@ -199,3 +199,27 @@ fn a_folder_or_a_dangling_link_in_the_way_is_refused() {
     assert!(!dir.path().join("elsewhere.yaml").exists());
     assert!(!dir.path().join(DECLARATION_SCHEMA).exists());
 }
+
+/// `init --from-mcp -- COMMAND` starts from the tools a live MCP server lists (the
+/// pydantic server on the official Python SDK), and the project still compiles,
+/// generates and checks; in a folder already started, it refuses before starting the
+/// server (a server that cannot start would make it exit 2, not 1).
+#[test]
+fn from_mcp_starts_from_a_live_servers_tools_and_refuses_before_starting_one() {
+    let python = common::root().join(".tools/venv/bin/python");
+    assert!(python.exists(), "{} is missing: run `make tools`", python.display());
+    let server = common::root().join("tests/servers/pydantic_server.py");
+    let dir = tempfile::tempdir().unwrap();
+    let (python, server) = (python.to_str().unwrap(), server.to_str().unwrap());
+    run_in(dir.path(), &["init", "--from-mcp", "--", python, server]).success();
+    let declaration = std::fs::read_to_string(dir.path().join("tools.yaml")).unwrap();
+    assert!(declaration.starts_with("# yaml-language-server: $schema=./registry-declaration.schema.json\n"));
+    assert!(declaration.contains("name: place_order") && declaration.contains("name: cancel_order"), "{declaration}");
+    assert!(!declaration.contains("lookup_widget"), "not the example tool");
+    run_in(dir.path(), &["schema", "tools.yaml"]).success();
+    run_in(dir.path(), &["gen"]).success();
+    run_in(dir.path(), &["check"]).success();
+    let before = snapshot(dir.path());
+    run_in(dir.path(), &["init", "--from-mcp", "--", "false"]).code(1);
+    assert_eq!(snapshot(dir.path()), before, "nothing changed");
+}
