@@ -148,29 +148,30 @@ vocabulary! {
 vocabulary! {
     /// A parameter's type in a declaration's `parameters` map: Harn's names, JSON
     /// Schema's, or `any`. Harn's names are lowered to JSON Schema's in the catalog.
+    /// The order is the one a refusal's help lists them in.
     pub enum ShorthandType {
         /// Text. Becomes `{"type": "string"}`.
         String = "string",
-        /// A whole number. Becomes `{"type": "integer"}`.
-        Int = "int",
         /// A whole number, as JSON Schema names it.
         Integer = "integer",
-        /// Any number. Becomes `{"type": "number"}`.
-        Float = "float",
+        /// A whole number. Becomes `{"type": "integer"}`.
+        Int = "int",
         /// Any number, as JSON Schema names it.
         Number = "number",
-        /// `true` or `false`. Becomes `{"type": "boolean"}`.
-        Bool = "bool",
+        /// Any number. Becomes `{"type": "number"}`.
+        Float = "float",
         /// `true` or `false`, as JSON Schema names it.
         Boolean = "boolean",
-        /// A list of values. Becomes `{"type": "array"}`.
-        List = "list",
+        /// `true` or `false`. Becomes `{"type": "boolean"}`.
+        Bool = "bool",
         /// A list of values, as JSON Schema names it.
         Array = "array",
-        /// An object of named values. Becomes `{"type": "object"}`.
-        Dict = "dict",
+        /// A list of values. Becomes `{"type": "array"}`.
+        List = "list",
         /// An object of named values, as JSON Schema names it.
         Object = "object",
+        /// An object of named values. Becomes `{"type": "object"}`.
+        Dict = "dict",
         /// Only `null`.
         Null = "null",
         /// Any value at all. Becomes `{}`.

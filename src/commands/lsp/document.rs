@@ -400,9 +400,9 @@ impl Document {
         }
         let hints =
             HINTS.iter().map(|hint| item((*hint).to_owned(), CompletionItemKind::PROPERTY, "MCP annotation hint"));
-        let types = crate::ingest::registry::rules::legacy_parameters::TYPE_NAMES
+        let types = crate::contract::ShorthandType::ALL
             .iter()
-            .map(|ty| item((*ty).to_owned(), CompletionItemKind::TYPE_PARAMETER, "shorthand parameter type"));
+            .map(|ty| item(ty.as_str().to_owned(), CompletionItemKind::TYPE_PARAMETER, "shorthand parameter type"));
         hints.chain(types).collect()
     }
 

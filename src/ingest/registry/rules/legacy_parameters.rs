@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::contract::ShorthandType;
 use crate::declare_rule;
 use crate::ingest::registry::raw::{EntryCtx, Field};
 use crate::pointer::Pointer;
@@ -32,12 +33,10 @@ declare_rule! {
     }
 }
 
-/// Harn's type spelling to JSON Schema's: `Some(None)` drops `type`, `None` is unknown.
 /// Every type name a parameter may give, for the did-you-mean of an unknown one.
-pub const TYPE_NAMES: &[&str] = &[
-    "string", "integer", "int", "number", "float", "boolean", "bool", "array", "list", "object", "dict", "null", "any",
-    "unknown",
-];
+fn type_names() -> impl Iterator<Item = &'static str> {
+    ShorthandType::ALL.iter().map(|t| t.as_str())
+}
 
 /// Names of JSON Schema formats that people write as a parameter's type.
 const STRING_FORMATS: &[&str] =
@@ -49,24 +48,15 @@ fn type_help(t: &str) -> String {
     if STRING_FORMATS.contains(&t) {
         return format!("a {t} is a string of a format: write {{\"type\": \"string\", \"format\": \"{t}\"}}");
     }
-    match crate::diagnostics::suggest(t, TYPE_NAMES.iter().copied()) {
+    match crate::diagnostics::suggest(t, type_names()) {
         Some(meant) => format!("did you mean {meant:?}?"),
-        None => format!("use one of {}", TYPE_NAMES.join(", ")),
+        None => format!("use one of {}", type_names().collect::<Vec<_>>().join(", ")),
     }
 }
 
+/// Harn's type spelling to JSON Schema's: `Some(None)` drops `type`, `None` is unknown.
 fn map_type(t: &str) -> Option<Option<&'static str>> {
-    Some(Some(match t {
-        "int" | "integer" => "integer",
-        "float" | "number" => "number",
-        "bool" | "boolean" => "boolean",
-        "list" | "array" => "array",
-        "dict" | "object" => "object",
-        "string" => "string",
-        "null" => "null",
-        "any" | "unknown" => return Some(None),
-        _ => return None,
-    }))
+    ShorthandType::parse(t).map(ShorthandType::json_type)
 }
 
 /// The lowered schema and where its parts were written.
