@@ -81,15 +81,7 @@ pub fn definitions(sdk: &Sdk<'_>) -> Vec<(String, Value)> {
 
 /// The serde types of `defs` (see [`definitions`]), each part typify cannot express
 /// widened to `serde_json::Value`.
-pub fn generate(defs: Vec<(String, Value)>) -> Types {
-    let schemas = defs.clone();
-    let mut types = widened(defs);
-    types.code = number_docs_restored(types.code, &schemas);
-    types
-}
-
-/// [`generate`], before the number fields' docs are put back.
-fn widened(mut defs: Vec<(String, Value)>) -> Types {
+pub fn generate(mut defs: Vec<(String, Value)>) -> Types {
     if let Ok(types) = typify(&defs) {
         return types;
     }
@@ -116,13 +108,12 @@ fn widened(mut defs: Vec<(String, Value)>) -> Types {
     })
 }
 
-/// `code` with the doc comment typify 0.5 drops from each number field (it keeps no
-/// metadata of a `number` schema) put back from the property's description. The
+/// Puts back, in `file`, the doc comment typify 0.5 drops from each number field (it
+/// keeps no metadata of a `number` schema), from the property's description in `defs`. The
 /// structs are found by the names typify gives them: a definition's own, and for an
 /// object property or array items inside it, the parent's name followed by the
 /// property's PascalCase name or by `Item`.
-fn number_docs_restored(code: TokenStream, defs: &[(String, Value)]) -> TokenStream {
-    let Ok(mut file) = syn::parse2::<syn::File>(code.clone()) else { return code };
+pub fn restore_number_docs(file: &mut syn::File, defs: &[(String, Value)]) {
     let mut objects: std::collections::BTreeMap<String, &Value> = std::collections::BTreeMap::new();
     fn gather<'v>(name: String, schema: &'v Value, objects: &mut std::collections::BTreeMap<String, &'v Value>) {
         if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
@@ -158,7 +149,6 @@ fn number_docs_restored(code: TokenStream, defs: &[(String, Value)]) -> TokenStr
             field.attrs.insert(0, syn::parse_quote!(#[doc = #doc]));
         }
     }
-    quote::ToTokens::into_token_stream(file)
 }
 
 /// The name a `#[serde(rename = "…")]` among `attrs` gives.
