@@ -120,6 +120,126 @@ for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
 json.dump({"info": {"name": "github"}, "tools": tools}, open(os.path.join(work, "github.json"), "w"))
 PY
 }
+# One SDK of the corpus's tools beside a peer generator, in alternating pairs, then its
+# rows and the speed-up: $1 the SDK's language, $2 the peer's row label, then the peer's
+# command, run in a fresh empty folder $work/$1-peer. time(1) counts in hundredths of a
+# second, too coarse for one SDK run: each figure of the SDK is a batch of $batch whole
+# processes, divided by $batch (peak memory is one process's).
+sdk_beside() {
+  lang=$1 label=$2
+  shift 2
+  batch=20
+  corpus_inputs
+  : >"$work/$lang-batches" && : >"$work/$lang-peer-times"
+  for _ in $(seq "$runs"); do
+    measure "$work/$lang-batches" sh -c 'for _ in $(seq "$4"); do "$0" sdk --lang "$3" "$1" -o "$2" || exit 1; done' \
+      "$bin/harn-catalog" "$work/github.json" "$work/$lang-sdk" "$lang" "$batch"
+    rm -rf "$work/$lang-peer" && mkdir -p "$work/$lang-peer"
+    measure "$work/$lang-peer-times" "$@"
+  done
+  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/$lang-batches" >"$work/$lang-times"
+  row "117" "sdk --lang $lang" "$work/$lang-times"
+  row "117" "$label" "$work/$lang-peer-times"
+  paste -d' ' "$work/$lang-peer-times" "$work/$lang-times" | awk '{print $1 / ($4 > 0 ? $4 : 0.0001)}' >"$work/pairs"
+  printf '%-8s %-30s %7.0fx\n' "117" "speed-up (wall, median of pairs)" "$(median "$work/pairs" 1)"
+}
+
+json2ts=.tools/node/node_modules/.bin/json2ts
+if [ ! -d "$corpus" ] || [ ! -x "$json2ts" ]; then
+  echo "SKIPPED the SDK rows: $corpus or $json2ts is missing (run make tools; put shared/ beside the repository)" >&2
+else
+  sdk_beside typescript "json2ts, input types only" "$json2ts" -i "$work/inputs/*.json" -o "$work/typescript-peer" --no-format
+fi
+
+# The Python SDK of the same tools against datamodel-code-generator (installed by `make
+# tools`) writing pydantic v2 models of the input schemas alone, with its own fast
+# formatter (`builtin`, not black and isort).
+datamodel=.tools/venv/bin/datamodel-codegen
+if [ ! -d "$corpus" ] || [ ! -x "$datamodel" ]; then
+  echo "SKIPPED the Python SDK rows: $corpus or $datamodel is missing (run make tools; put shared/ beside the repository)" >&2
+else
+  sdk_beside python "datamodel-codegen, inputs only" "$datamodel" --input "$work/inputs" --input-file-type jsonschema \
+    --output "$work/python-peer" --output-model-type pydantic_v2.BaseModel --formatters builtin --disable-warnings
+fi
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $runs alternating pairs, medians"
+printf '%-8s %-30s %8s %8s %8s\n' input command "wall s" "CPU s" "peak MB"
+for tools in 1000 10000; do
+  "$bin/examples/generate_registry" "$tools" >"$work/registry.json"
+  : >"$work/harn" && : >"$work/serde"
+  for _ in $(seq "$runs"); do
+    measure "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
+    measure "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
+  done
+  row "$tools" "harn-catalog schema" "$work/harn"
+  row "$tools" "serde_json parse+serialise" "$work/serde"
+  # Ratios of the medians, and the median of the per-pair ratios (steadier under load).
+  paste -d' ' "$work/harn" "$work/serde" | awk '{print $1 / $4, $2 / ($5 > 0 ? $5 : 0.01), $3 / $6}' >"$work/pairs"
+  printf '%-8s %-30s %7.2fx %7.2fx %7.2fx\n' "$tools" "ratio (median of pairs)" \
+    "$(median "$work/pairs" 1)" "$(median "$work/pairs" 2)" "$(median "$work/pairs" 3)"
+done
+
+"$bin/examples/generate_harn" 50000 >"$work/module.harn"
+: >"$work/module"
+for _ in $(seq 3); do measure "$work/module" "$bin/harn-catalog" schema "$work/module.harn" -o "$work/module.json"; done
+row "50k-line" "schema module.harn" "$work/module"
+
+"$bin/examples/generate_registry" 200000 same-name >"$work/same.json"
+: >"$work/same"
+for _ in $(seq 3); do measure "$work/same" "$bin/harn-catalog" schema "$work/same.json" -o "$work/same-catalog.json"; done
+row "200k" "one tool defined 200,000 times" "$work/same"
+tail -n 3 "$work/stderr" | sed 's/^/         /'
+
+for tools in 1000 10000; do
+  "$bin/examples/generate_registry" "$tools" >"$work/old.json"
+  "$bin/examples/generate_registry" "$tools" changed >"$work/new.json"
+  "$bin/harn-catalog" schema "$work/old.json" -o "$work/old.catalog.json"
+  "$bin/harn-catalog" schema "$work/new.json" -o "$work/new.catalog.json"
+  : >"$work/diff"
+  # diff exits 1: the changes include breaking ones.
+  for _ in $(seq "$runs"); do
+    measure "$work/diff" sh -c "\"\$0\" diff --format json \"\$1\" \"\$2\" >\"\$3\"; [ \$? -le 1 ]" \
+      "$bin/harn-catalog" "$work/old.catalog.json" "$work/new.catalog.json" "$work/changes"
+  done
+  row "$tools" "diff of catalogs, 1% changed" "$work/diff"
+done
+echo "         $(wc -l <"$work/changes") changes between the 10,000-tool catalogs"
+
+# The discovery index of the 10,000-tool registry (target: under 1 s), then searches of
+# the index it wrote, as a runtime searches its snapshot (target: under 20 ms), for a
+# query every tool matches (all 10,000 scored and sorted). A search is timed in
+# batches of $search_batch processes, as time(1) counts hundredths.
+"$bin/examples/generate_registry" 10000 >"$work/registry.json"
+: >"$work/index" && : >"$work/search-batches"
+search_batch=20
+for _ in $(seq "$runs"); do
+  measure "$work/index" "$bin/harn-catalog" index "$work/registry.json" -o "$work/index.json"
+  measure "$work/search-batches" sh -c 'for _ in $(seq "$2"); do "$0" search "$1" "tool 42 nested inputs" --format json >/dev/null || exit 1; done' \
+    "$bin/harn-catalog" "$work/index.json" "$search_batch"
+done
+awk -v n="$search_batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/search-batches" >"$work/search"
+row "10000" "index (target < 1 s)" "$work/index"
+row "10000" "search index.json (< 0.02 s)" "$work/search"
+
+# The TypeScript SDK of the GitHub MCP server's 117 tools against json-schema-to-
+# typescript (installed by `make tools`) writing the input types alone, unformatted.
+# Both need the team's corpus beside the repository (../shared, or HARN_CATALOG_SHARED).
+corpus="${HARN_CATALOG_SHARED:-../shared}/corpus/github-mcp-server-toolsnaps"
+# One registry of the corpus's tools ($work/github.json), and each tool's input schema
+# in a file of its own ($work/inputs/), made once for both SDK comparisons.
+corpus_inputs() {
+  [ -f "$work/github.json" ] && return
+  mkdir -p "$work/inputs"
+  python3 - "$corpus" "$work" <<'PY'
+import glob, json, os, sys
+corpus, work = sys.argv[1:]
+tools = []
+for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
+    tool = json.load(open(path))
+    tools.append({k: tool[k] for k in ("name", "description", "inputSchema", "annotations") if k in tool})
+    json.dump(tool["inputSchema"], open(os.path.join(work, "inputs", os.path.basename(path)), "w"))
+json.dump({"info": {"name": "github"}, "tools": tools}, open(os.path.join(work, "github.json"), "w"))
+PY
+}
 json2ts=.tools/node/node_modules/.bin/json2ts
 if [ ! -d "$corpus" ] || [ ! -x "$json2ts" ]; then
   echo "SKIPPED the SDK rows: $corpus or $json2ts is missing (run make tools; put shared/ beside the repository)" >&2
