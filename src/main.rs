@@ -50,6 +50,7 @@ fn run(command: &impl Run) -> u8 {
         let _ = std::io::stderr().lock().write_all(text.as_bytes());
     });
     let outcome = command.run(&mut log);
+    log.finish(outcome.ended);
     let code = exit_code(&outcome);
     // The process ends next: freeing a large catalog piece by piece would only cost time.
     let Outcome { stdout, leftovers, .. } = outcome;

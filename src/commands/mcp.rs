@@ -116,19 +116,17 @@ impl Request {
         let (catalog, provenance, prepared) = compile::prepared(&result).inspect_err(|_| {
             log.report(diagnostics.as_slice(), "; nothing was written");
         })?;
-        let mut notes = String::new();
         let tools: Vec<McpTool> = prepared
             .mcp
             .iter()
             .map(|tool| {
                 let (tool, changes) = downlevel::downlevel(tool, &profile, self.allow_lossy);
                 for change in &changes {
-                    notes.push_str(&lint::render_change(change, profile.name, log.renderer.format));
+                    lint::log_change(change, profile.name, log);
                 }
                 tool
             })
             .collect();
-        log.text(&notes);
         let server = self.server.as_deref().unwrap_or(&prepared.cli_name);
         let target = Target { tools: &tools, catalog, provenance, server };
         // Received as the compile's own were (`--deny-warnings`).

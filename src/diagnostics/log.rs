@@ -5,7 +5,7 @@
 
 use std::fmt::Display;
 
-use super::{Diagnostic, Renderer};
+use super::{Diagnostic, ErrorFormat, Renderer, SarifLog, SarifResult};
 
 /// How a run that could not finish failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,13 +17,17 @@ pub enum Failed {
 }
 
 /// The messages of a run for the user (diagnostics, notes, drift reports, errors), handed
-/// to a writer as they are produced, and the [`Renderer`] of its diagnostics.
+/// to a writer as they are produced, and the [`Renderer`] of its diagnostics. In
+/// `--format sarif` they are gathered instead, and [`Log::finish`] hands on the one
+/// SARIF document of the run.
 pub struct Log<'a> {
     pub renderer: &'a Renderer,
     write: Box<dyn FnMut(&str) + 'a>,
     /// Handed each diagnostic logged, before it is rendered: for a caller that judges
     /// a run by its findings rather than by their text (the rule fixtures' tests).
     observe: Option<Observer<'a>>,
+    /// The SARIF log being gathered, in `--format sarif`.
+    sarif: Option<SarifLog>,
 }
 
 /// What [`Log::observed`] hands each diagnostic to.
@@ -32,7 +36,12 @@ type Observer<'a> = Box<dyn FnMut(&Diagnostic) + 'a>;
 impl<'a> Log<'a> {
     /// A log that renders with `renderer` and hands every message to `write`.
     pub fn new(renderer: &'a Renderer, write: impl FnMut(&str) + 'a) -> Self {
-        Log { renderer, write: Box::new(write), observe: None }
+        Log { renderer, write: Box::new(write), observe: None, sarif: Self::gathered(renderer) }
+    }
+
+    /// A SARIF log to gather into, when that is how the run reports.
+    fn gathered(renderer: &Renderer) -> Option<SarifLog> {
+        (renderer.format == ErrorFormat::Sarif).then(SarifLog::new)
     }
 
     /// A log that also hands every diagnostic logged to `observe`, as it is.
@@ -41,7 +50,7 @@ impl<'a> Log<'a> {
         write: impl FnMut(&str) + 'a,
         observe: impl FnMut(&Diagnostic) + 'a,
     ) -> Self {
-        Log { renderer, write: Box::new(write), observe: Some(Box::new(observe)) }
+        Log { renderer, write: Box::new(write), observe: Some(Box::new(observe)), sarif: Self::gathered(renderer) }
     }
 
     /// Hands `diagnostics` to the observer, if there is one.
@@ -51,10 +60,33 @@ impl<'a> Log<'a> {
         }
     }
 
-    /// Hands `text` on as it is.
+    /// Hands `text` on as it is (in SARIF, as a notification of the run).
     pub fn text(&mut self, text: &str) {
-        if !text.is_empty() {
+        if let Some(sarif) = &mut self.sarif {
+            sarif.notification(text);
+        } else if !text.is_empty() {
             (self.write)(text);
+        }
+    }
+
+    /// Adds `result` to the SARIF log when the run reports in SARIF, and says whether
+    /// it did: a finding that is not a [`Diagnostic`] (a down-levelling change) is
+    /// otherwise logged as text by its caller.
+    pub fn sarif_result(&mut self, result: SarifResult<'_>) -> bool {
+        match &mut self.sarif {
+            Some(sarif) => {
+                sarif.result(result);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Ends the run: in SARIF, hands on the document of everything logged, for a run
+    /// that ended as `ended`; otherwise there is nothing left to say.
+    pub fn finish(&mut self, ended: Result<(), Failed>) {
+        if let Some(sarif) = self.sarif.take() {
+            (self.write)(&sarif.finish(Some(ended)));
         }
     }
 
@@ -72,6 +104,10 @@ impl<'a> Log<'a> {
     /// The diagnostics, rendered, without a closing summary.
     pub fn diagnostics(&mut self, diagnostics: &[Diagnostic]) {
         self.seen(diagnostics);
+        if let Some(sarif) = &mut self.sarif {
+            diagnostics.iter().for_each(|d| sarif.diagnostic(d));
+            return;
+        }
         let text = self.renderer.render_all(diagnostics);
         self.text(&text);
     }
@@ -88,6 +124,10 @@ impl<'a> Log<'a> {
     /// in human output; `outcome` is empty or starts with `; `).
     pub fn report(&mut self, diagnostics: &[Diagnostic], outcome: &str) {
         self.seen(diagnostics);
+        if let Some(sarif) = &mut self.sarif {
+            diagnostics.iter().for_each(|d| sarif.diagnostic(d));
+            return;
+        }
         let mut text = self.renderer.render_all(diagnostics);
         text.extend(self.renderer.summary(diagnostics, outcome));
         self.text(&text);

@@ -7,6 +7,7 @@
 mod log;
 mod render;
 mod rule;
+mod sarif;
 mod suggest;
 
 use std::ops::Range;
@@ -15,7 +16,8 @@ use std::sync::Arc;
 pub use log::{Failed, Log};
 pub use render::{ErrorFormat, Renderer};
 pub(crate) use render::{Excerpt, escape_data, escape_property, plural, report_text, shortened, thousands};
-pub use rule::{RegisteredRule, Rule, all_rules};
+pub use rule::{RULES_DOCS, RegisteredRule, Rule, all_rules, rule_docs_url};
+pub use sarif::{SarifLevel, SarifLog, SarifResult, SarifRule};
 pub use suggest::suggest;
 
 use crate::pointer::{Part, Pointer};

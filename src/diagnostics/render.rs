@@ -17,6 +17,8 @@ pub enum ErrorFormat {
     Json,
     /// GitHub Actions workflow commands (`::error file=…`).
     Github,
+    /// One SARIF 2.1.0 log of the whole run (for GitHub code scanning).
+    Sarif,
 }
 
 /// Longest source line shown whole. A longer line (a minified multi-megabyte registry)
@@ -46,6 +48,12 @@ impl Renderer {
             ErrorFormat::Human => self.human(diagnostic),
             ErrorFormat::Json => json_line(diagnostic),
             ErrorFormat::Github => github_line(diagnostic),
+            // A SARIF log is one document of the whole run, which the `Log` gathers.
+            ErrorFormat::Sarif => {
+                let mut log = super::SarifLog::new();
+                log.diagnostic(diagnostic);
+                log.finish(None)
+            }
         }
     }
 
@@ -53,6 +61,11 @@ impl Renderer {
     /// shows at most `SHOWN_PER_RULE` (ten) of each rule and then counts the rest.
     pub fn render_all(&self, diagnostics: &[Diagnostic]) -> String {
         let mut out = String::new();
+        if self.format == ErrorFormat::Sarif {
+            let mut log = super::SarifLog::new();
+            diagnostics.iter().for_each(|d| log.diagnostic(d));
+            return log.finish(None);
+        }
         if self.format != ErrorFormat::Human {
             diagnostics.iter().for_each(|d| out.push_str(&self.render(d)));
             return out;

@@ -33,6 +33,16 @@ impl Rule {
     }
 }
 
+/// The rule reference, `docs/rules.md` as the repository publishes it, where every rule
+/// of every kind has a section headed by its code.
+pub const RULES_DOCS: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/rules.md");
+
+/// The address of the section of `docs/rules.md` that documents the rule `code`
+/// (a diagnostic's rule or a diff rule).
+pub fn rule_docs_url(code: &str) -> String {
+    format!("{RULES_DOCS}#{code}")
+}
+
 /// Registration of a rule in the global table (see [`all_rules`]).
 pub struct RegisteredRule(pub &'static Rule);
 

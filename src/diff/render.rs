@@ -11,7 +11,9 @@ use serde_json::{Value, json};
 use super::Accepted;
 use super::rules::CONTRACT_HASH_CHANGED;
 use super::{Change, Level};
-use crate::diagnostics::{Excerpt, escape_data, escape_property, plural, report_text, shortened};
+use crate::diagnostics::{
+    Excerpt, SarifLevel, SarifLog, SarifResult, SarifRule, escape_data, escape_property, plural, report_text, shortened,
+};
 use crate::emit::markdown::cell;
 use crate::pointer::{Pointer, Segment};
 use crate::source::SourceFile;
@@ -27,6 +29,8 @@ pub enum DiffFormat {
     Github,
     /// A pull-request comment: counts by level, then a table per tool.
     Markdown,
+    /// A SARIF 2.1.0 log: a result per change, for GitHub code scanning.
+    Sarif,
 }
 
 /// Rows a Markdown report lists before it counts the info changes left out.
@@ -113,6 +117,7 @@ impl Report<'_> {
             DiffFormat::Json => self.json(),
             DiffFormat::Github => self.github(),
             DiffFormat::Markdown => self.markdown(),
+            DiffFormat::Sarif => self.sarif(),
         }
     }
 
@@ -300,6 +305,57 @@ impl Report<'_> {
             );
         }
         out
+    }
+
+    /// Every change as a result of its rule, at the level a check of the pull request
+    /// gives it: an unaccepted breaking change is an error, an accepted one or a
+    /// warning a warning, info a note; its fingerprint is the result's identity across
+    /// runs. A change the new side has no place for (a removed tool) points at the old
+    /// side as a related location only, since a reader of the new file would look on
+    /// the wrong line. An accepted change that matches nothing is a warning of the run.
+    fn sarif(&self) -> String {
+        let mut log = SarifLog::new();
+        for change in self.changes {
+            let level = match (change.level, &change.accepted) {
+                (Level::Breaking, None) => SarifLevel::Error,
+                (Level::Breaking | Level::Warning, _) => SarifLevel::Warning,
+                (Level::Info, _) => SarifLevel::Note,
+            };
+            let mut properties = BTreeMap::from([
+                ("level".to_owned(), Value::from(change.level.as_str())),
+                ("side".to_owned(), Value::from(change.side.as_str())),
+                ("oldPointer".to_owned(), Value::from(change.old_pointer.to_string())),
+                ("newPointer".to_owned(), Value::from(change.new_pointer.to_string())),
+            ]);
+            if let Some(tool) = &change.tool {
+                properties.insert("tool".to_owned(), Value::from(tool.as_str()));
+            }
+            if let Some(reason) = &change.accepted {
+                properties.insert("accepted".to_owned(), Value::from(reason.as_str()));
+            }
+            let related = match (&change.origin, &change.old_origin) {
+                (None, Some(old)) => vec![(old, "where it was in the old version")],
+                _ => Vec::new(),
+            };
+            log.result(SarifResult {
+                rule: SarifRule { code: change.rule.code, summary: change.rule.summary, help: None, level },
+                level,
+                message: format!("{}: {}", subject(change), change.message),
+                origin: change.origin.as_ref(),
+                related,
+                fingerprints: BTreeMap::from([("harnCatalogChange/v1".to_owned(), change.fingerprint())]),
+                properties,
+            });
+        }
+        for accepted in self.unused {
+            let at =
+                self.unused_location(accepted).map_or_else(String::new, |(file, line)| format!(" ({file}:{line})"));
+            log.notification(&format!(
+                "warning: the accepted change {}{at} matches no change; remove it from the list",
+                accepted.fingerprint.get_ref()
+            ));
+        }
+        log.finish(None)
     }
 
     fn markdown(&self) -> String {

@@ -429,12 +429,15 @@ pub fn profiles_to_run(names: &[String], closed_objects: bool) -> Result<Vec<Pro
     }
 }
 
-/// The rendering of a down-levelling change on stderr, in the diagnostics' format: a
-/// note of its kind's rule (`downlevel-*`, see [`downlevel::Kind::rule`]).
-pub fn render_change(change: &downlevel::Change, profile: &str, format: crate::diagnostics::ErrorFormat) -> String {
-    use crate::diagnostics::{ErrorFormat, escape_data, escape_property};
+/// Logs a down-levelling change in the diagnostics' format: a note of its kind's rule
+/// (`downlevel-*`, see [`downlevel::Kind::rule`]) about a place in the `tools/list`
+/// entry the profile gets, which no source line holds.
+pub fn log_change(change: &downlevel::Change, profile: &str, log: &mut crate::diagnostics::Log<'_>) {
+    use std::collections::BTreeMap;
+
+    use crate::diagnostics::{ErrorFormat, SarifResult, SarifRule, escape_data, escape_property};
     let rule = change.kind.rule();
-    match format {
+    let text = match log.renderer.format {
         ErrorFormat::Json => {
             let mut line = serde_json::json!({
                 "code": rule.code,
@@ -449,8 +452,6 @@ pub fn render_change(change: &downlevel::Change, profile: &str, format: crate::d
             line.push('\n');
             line
         }
-        // The change is in the tools/list entry the profile gets, which no source line
-        // holds: a notice without a file.
         ErrorFormat::Github => format!(
             "::notice title={}::{}\n",
             escape_property(rule.code),
@@ -463,7 +464,30 @@ pub fn render_change(change: &downlevel::Change, profile: &str, format: crate::d
             shown(&change.pointer),
             change.text
         ),
-    }
+        ErrorFormat::Sarif => {
+            let properties = BTreeMap::from([
+                ("profile".to_owned(), serde_json::Value::from(profile)),
+                ("tool".to_owned(), serde_json::Value::from(change.tool.clone())),
+                ("mcpPointer".to_owned(), serde_json::Value::from(change.pointer.clone())),
+            ]);
+            log.sarif_result(SarifResult {
+                rule: SarifRule {
+                    code: rule.code,
+                    summary: rule.summary,
+                    help: rule.help,
+                    level: rule.severity.into(),
+                },
+                level: rule.severity.into(),
+                message: format!("[{profile}] tool {:?} {}: {}", change.tool, shown(&change.pointer), change.text),
+                origin: None,
+                related: Vec::new(),
+                fingerprints: BTreeMap::new(),
+                properties,
+            });
+            return;
+        }
+    };
+    log.text(&text);
 }
 
 #[cfg(test)]

@@ -16,3 +16,23 @@ fn the_rule_reference_is_up_to_date() {
         );
     }
 }
+
+/// The address a rule's code links to (SARIF's `helpUri`, the language server's
+/// `codeDescription`) lands on that rule's own section of `docs/rules.md`: a heading
+/// `## code`, whose anchor is the code itself (lower case, letters, digits and
+/// hyphens, which a Markdown renderer keeps as they are).
+#[test]
+fn every_rule_links_to_its_own_section_of_the_rule_reference() {
+    let reference = std::fs::read_to_string(common::root().join("docs/rules.md")).unwrap();
+    let headings: Vec<&str> = reference.lines().filter_map(|l| l.strip_prefix("## ")).collect();
+    let rules = harn_catalog::docs::all();
+    assert!(rules.len() > 100, "the table has every rule");
+    for rule in rules {
+        let code = rule.code();
+        let url = harn_catalog::diagnostics::rule_docs_url(code);
+        assert_eq!(url, format!("{}#{code}", harn_catalog::diagnostics::RULES_DOCS));
+        assert!(url.starts_with("https://") && url.contains("/docs/rules.md#"), "{url}");
+        assert!(code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "{code}");
+        assert_eq!(headings.iter().filter(|h| **h == code).count(), 1, "one `## {code}` section");
+    }
+}

@@ -30,6 +30,7 @@ mod prepare;
 mod profiles;
 mod protocol_artifacts;
 mod robustness;
+mod sarif;
 mod sdk;
 mod sdk_python;
 mod sdk_rust;

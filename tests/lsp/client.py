@@ -77,6 +77,8 @@ async def main(binary: str, project: str) -> None:
     diagnostic = opened.diagnostics[0]
     check(diagnostic.range.start == position_of(BROKEN, "descripton"), f"at the key: {diagnostic.range}")
     check("did you mean" in diagnostic.message, f"with its help line: {diagnostic.message}")
+    link = diagnostic.code_description.href if diagnostic.code_description else ""
+    check(link.endswith("/docs/rules.md#unknown-tool-key"), f"its code links to the rule's section: {link!r}")
 
     # Its quick fix replaces the key with the spelling the help line gives.
     actions = await client.text_document_code_action_async(

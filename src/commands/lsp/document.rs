@@ -289,6 +289,12 @@ impl Document {
             range: lines.range(range),
             severity: Some(severity),
             code: Some(NumberOrString::String(found.code().to_owned())),
+            // The rule's section of the published rule reference, which editors link
+            // the code to.
+            code_description: crate::diagnostics::rule_docs_url(found.code())
+                .parse::<Uri>()
+                .ok()
+                .map(|href| lsp_types::CodeDescription { href }),
             source: Some("harn-catalog".to_owned()),
             message,
             related_information: (!related.is_empty()).then_some(related),
