@@ -366,7 +366,7 @@ pub fn tool_present(name: &str, suite: &str, how: &str) -> bool {
 /// Skips `suite` for the reason given: a failure under CI (`CI` set), which must run
 /// every suite; elsewhere a `SKIPPED` line on stderr, once per process, past libtest's
 /// output capture (which only intercepts the print macros), so a skip is never silent.
-fn skip(suite: &str, reason: &str) {
+pub fn skip(suite: &str, reason: &str) {
     use std::collections::BTreeSet;
     use std::io::Write;
     use std::sync::Mutex;

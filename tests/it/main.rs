@@ -3,6 +3,7 @@
 
 mod common;
 
+mod action;
 mod architecture;
 mod bench_inputs;
 mod citations;
