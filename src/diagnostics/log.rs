@@ -17,10 +17,12 @@ pub enum Failed {
 }
 
 /// The messages of a run for the user (diagnostics, notes, drift reports, errors), handed
-/// to a writer as they are produced, and the [`Renderer`] of its diagnostics.
+/// to a writer as they are produced, and the [`Renderer`] of its diagnostics. A quiet
+/// log (`--quiet`) hands on errors only: what makes a run fail, never what it noted.
 pub struct Log<'a> {
     pub renderer: &'a Renderer,
     write: Box<dyn FnMut(&str) + 'a>,
+    quiet: bool,
     /// Handed each diagnostic logged, before it is rendered: for a caller that judges
     /// a run by its findings rather than by their text (the rule fixtures' tests).
     observe: Option<Observer<'a>>,
@@ -32,7 +34,15 @@ type Observer<'a> = Box<dyn FnMut(&Diagnostic) + 'a>;
 impl<'a> Log<'a> {
     /// A log that renders with `renderer` and hands every message to `write`.
     pub fn new(renderer: &'a Renderer, write: impl FnMut(&str) + 'a) -> Self {
-        Log { renderer, write: Box::new(write), observe: None }
+        Log { renderer, write: Box::new(write), quiet: false, observe: None }
+    }
+
+    /// The log, handing on errors only when `quiet`: no diagnostic but errors (a
+    /// warning made an error by `--deny-warnings` is one), no [`info`](Log::info).
+    #[must_use]
+    pub fn quiet(mut self, quiet: bool) -> Self {
+        self.quiet = quiet;
+        self
     }
 
     /// A log that also hands every diagnostic logged to `observe`, as it is.
@@ -41,7 +51,7 @@ impl<'a> Log<'a> {
         write: impl FnMut(&str) + 'a,
         observe: impl FnMut(&Diagnostic) + 'a,
     ) -> Self {
-        Log { renderer, write: Box::new(write), observe: Some(Box::new(observe)) }
+        Log { renderer, write: Box::new(write), quiet: false, observe: Some(Box::new(observe)) }
     }
 
     /// Hands `diagnostics` to the observer, if there is one.
@@ -51,10 +61,28 @@ impl<'a> Log<'a> {
         }
     }
 
-    /// Hands `text` on as it is.
+    /// Hands `text` on as it is: an error, or the report of why a run fails (a stale
+    /// file's diff).
     pub fn text(&mut self, text: &str) {
         if !text.is_empty() {
             (self.write)(text);
+        }
+    }
+
+    /// Hands `text` on unless the log is quiet: what is no error (a note, what was
+    /// done).
+    pub fn info(&mut self, text: &str) {
+        if !self.quiet {
+            self.text(text);
+        }
+    }
+
+    /// The diagnostics to print: all of them, or the errors alone when quiet.
+    fn shown<'d>(&self, diagnostics: &'d [Diagnostic]) -> std::borrow::Cow<'d, [Diagnostic]> {
+        if self.quiet && !diagnostics.iter().all(Diagnostic::is_error) {
+            diagnostics.iter().filter(|d| d.is_error()).cloned().collect::<Vec<_>>().into()
+        } else {
+            diagnostics.into()
         }
     }
 
@@ -72,7 +100,7 @@ impl<'a> Log<'a> {
     /// The diagnostics, rendered, without a closing summary.
     pub fn diagnostics(&mut self, diagnostics: &[Diagnostic]) {
         self.seen(diagnostics);
-        let text = self.renderer.render_all(diagnostics);
+        let text = self.renderer.render_all(&self.shown(diagnostics));
         self.text(&text);
     }
 
@@ -85,11 +113,13 @@ impl<'a> Log<'a> {
     }
 
     /// The diagnostics, rendered, then the closing summary (`error: 2 errors; {outcome}`
-    /// in human output; `outcome` is empty or starts with `; `).
+    /// in human output; `outcome` is empty or starts with `; `); quiet, the errors
+    /// alone, counted alone.
     pub fn report(&mut self, diagnostics: &[Diagnostic], outcome: &str) {
         self.seen(diagnostics);
-        let mut text = self.renderer.render_all(diagnostics);
-        text.extend(self.renderer.summary(diagnostics, outcome));
+        let shown = self.shown(diagnostics);
+        let mut text = self.renderer.render_all(&shown);
+        text.extend(self.renderer.summary(&shown, outcome));
         self.text(&text);
     }
 }
