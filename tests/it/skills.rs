@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use crate::common::{self, harn_catalog};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::index::{self, Built, Kind, search};
-use harn_catalog::ingest::{InputFile, harness};
 use harn_catalog::ingest::skills::{self, Skills};
+use harn_catalog::ingest::{InputFile, harness};
 use harn_catalog::paths::Confinement;
 use serde_json::{Value, json};
 
