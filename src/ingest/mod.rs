@@ -96,7 +96,8 @@ pub enum InputFile {
 }
 
 impl InputFile {
-    /// Standard input under `name`, read whole now (see [`read::read_stdin`]).
+    /// Standard input under `name`, read whole now; refused unread when `name` gives
+    /// no format.
     pub fn stdin(name: Option<PathBuf>) -> InputFile {
         let read = read::read_stdin(name.as_deref()).map(Arc::new);
         InputFile::Stdin { name, read }
