@@ -8,7 +8,7 @@ use crate::check::schema::Wording;
 use crate::contract::{ToolAudience, ToolCatalog};
 use crate::diagnostics::{Diagnostic, Diagnostics, Failed, Log};
 use crate::ingest::harn::Surface;
-use crate::ingest::{self, Content, LoadError, Loaded};
+use crate::ingest::{self, Content, InputFile, LoadError, Loaded};
 use crate::paths::Confinement;
 use crate::pointer::Pointer;
 use crate::prepare::{CliArguments, McpDocuments, Prepared};
@@ -113,24 +113,29 @@ pub fn compile_file(path: &Path, options: Options) -> Compilation {
 /// [`compile_file`], with a `.harn` module's imports confined by `paths` (a
 /// configuration's project, or anywhere when the user allows it).
 pub fn compile_file_in(path: &Path, options: Options, paths: &Confinement) -> Compilation {
-    compile_file_emitting(path, options, paths, |_| ()).0
+    compile_input(&InputFile::Path(path.to_path_buf()), options, paths)
 }
 
-/// [`compile_file_in`], with `emit` run on the catalog to be emitted while the
+/// [`compile_file_in`] of an input a command was given: a file or directory, or
+/// standard input.
+pub fn compile_input(input: &InputFile, options: Options, paths: &Confinement) -> Compilation {
+    compile_input_emitting(input, options, paths, |_| ()).0
+}
+
+/// [`compile_input`], with `emit` run on the catalog to be emitted while the
 /// catalog is being checked, on another thread: the checks and the emission of a
 /// large catalog each take a good part of a compile. `emit` runs only when the
 /// normalised catalog is already the one to emit (every tool is of the `catalog`
 /// audience, nothing refused so far); its result is `None` otherwise. A compile that
 /// then refuses the catalog still returns it: the caller must throw it away, so
 /// `emit` should produce something that is only published afterwards (a staged file).
-pub fn compile_file_emitting<T: Send>(
-    path: &Path,
+pub fn compile_input_emitting<T: Send>(
+    input: &InputFile,
     options: Options,
     paths: &Confinement,
     emit: impl FnOnce(&ToolCatalog) -> T + Send,
 ) -> (Compilation, Option<T>) {
-    let loaded = if options.scopes { ingest::load_scopes(path) } else { ingest::load(path, options.surface, paths) };
-    match loaded {
+    match ingest::load_input(input, options.surface, paths, options.scopes) {
         Ok(loaded) => compile_loaded_emitting(loaded, options, emit),
         Err(LoadError::Unreadable(d)) => (Compilation::failed(d, Failed::Unusable), None),
         Err(LoadError::Rejected(d)) => (Compilation::failed(d, Failed::Refused), None),
@@ -150,7 +155,7 @@ pub fn compile_loaded(loaded: Loaded, options: Options) -> Compilation {
     compile_loaded_emitting(loaded, options, |_| ()).0
 }
 
-/// [`compile_loaded`], with `emit` as in [`compile_file_emitting`].
+/// [`compile_loaded`], with `emit` as in [`compile_input_emitting`].
 fn compile_loaded_emitting<T: Send>(
     loaded: Loaded,
     options: Options,

@@ -48,7 +48,8 @@ fn run(command: &impl Run) -> u8 {
     let renderer = command.renderer();
     let mut log = Log::new(&renderer, |text| {
         let _ = std::io::stderr().lock().write_all(text.as_bytes());
-    });
+    })
+    .quiet(command.quiet());
     let outcome = command.run(&mut log);
     log.finish(outcome.ended);
     let code = exit_code(&outcome);

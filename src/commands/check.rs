@@ -18,6 +18,10 @@ impl Run for Request {
         self.outputs.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.outputs.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         generate::outputs(&self.outputs, Mode::Check, log).into()
     }

@@ -107,4 +107,8 @@ impl Run for Command {
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         self.request().run(log)
     }
+
+    fn quiet(&self) -> bool {
+        self.request().quiet()
+    }
 }

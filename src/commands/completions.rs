@@ -15,7 +15,9 @@ pub struct Request {
     /// The shell to write the script for.
     #[arg(long, value_enum)]
     pub shell: clap_complete::Shell,
-    /// The registry declaration, .harn module, catalog or harness directory whose generated CLI to complete.
+    /// The registry declaration, .harn module, catalog or harness directory whose
+    /// generated CLI to complete; `-` reads standard input (name it with
+    /// --stdin-filename).
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub module: ModuleArgs,
@@ -28,14 +30,27 @@ impl Run for Request {
         self.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
-        let Some(file) = &self.file else {
+        let input = match &self.file {
+            Some(file) => self.module.input(file).map(Some),
+            // Checked all the same: --stdin-filename without `-` names nothing.
+            None => self.module.inputs([]).map(|[]| None),
+        };
+        let input = match input {
+            Ok(input) => input,
+            Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
+        };
+        let Some(input) = input else {
             let mut script = Vec::new();
             clap_complete::generate(self.shell, &mut Cli::command(), "harn-catalog", &mut script);
             return Outcome::text(String::from_utf8_lossy(&script).into_owned());
         };
         let options = self.run.options(Options { cli_arguments: CliArguments::Keep, ..self.module.options() });
-        let prepared = match compile::compile_file_in(file, options, &self.run.confinement()).into_prepared(log) {
+        let prepared = match compile::compile_input(&input, options, &self.run.confinement()).into_prepared(log) {
             Ok(prepared) => prepared,
             Err(failed) => return Outcome::failed(failed),
         };

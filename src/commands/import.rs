@@ -87,6 +87,10 @@ impl Run for Source {
         self.written().report.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.written().report.quiet
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         let written = self.written();
         let declaration = Output::choose(written.output.as_deref(), written.to)

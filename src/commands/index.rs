@@ -4,14 +4,14 @@
 //! `--scopes`) after them; `search`, `inspect`, `stats` and `check`'s budgets index
 //! their input the same way.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{IndexInput, Outcome, Run, write_out};
 use crate::compile::{self, Compilation, Options};
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
 use crate::emit::{self, Layout};
 use crate::index::{self, Built};
-use crate::ingest::{harness, skills};
+use crate::ingest::{InputFile, harness, skills};
 use crate::paths::Confinement;
 
 #[derive(clap::Args, Clone, Debug)]
@@ -31,6 +31,10 @@ impl Run for Request {
         self.input.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.input.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         on_index(&self.input, log, |built, log| {
             let text = emit::canonical_json(&built.index, Layout::pretty_if(self.pretty));
@@ -46,18 +50,32 @@ pub(super) fn on_index(
     log: &mut Log<'_>,
     then: impl FnOnce(&Built, &mut Log<'_>) -> Outcome,
 ) -> Outcome {
-    match indexed(input, log) {
+    match input.input() {
+        Ok(file) => on_index_of(&file, input, log, then),
+        Err(e) => Outcome::failed(log.fail(Failed::Unusable, e)),
+    }
+}
+
+/// [`on_index`] of `file`, the input `input` names, already read when it is standard
+/// input.
+pub(super) fn on_index_of(
+    file: &InputFile,
+    input: &IndexInput,
+    log: &mut Log<'_>,
+    then: impl FnOnce(&Built, &mut Log<'_>) -> Outcome,
+) -> Outcome {
+    match indexed(file, input, log) {
         Ok((built, compilation)) => then(&built, log).leaving((built, compilation)),
         Err(failed) => Outcome::failed(failed),
     }
 }
 
-/// Compiles and indexes `input` with its skills, logging the diagnostics; the index
-/// and the compilation it was made from (which a caller ending next need not free),
-/// or how indexing failed.
-pub(super) fn indexed(input: &IndexInput, log: &mut Log<'_>) -> Result<(Built, Compilation), Failed> {
+/// Compiles and indexes `file` (which `input` names) with its skills, logging the
+/// diagnostics; the index and the compilation it was made from (which a caller ending
+/// next need not free), or how indexing failed.
+fn indexed(file: &InputFile, input: &IndexInput, log: &mut Log<'_>) -> Result<(Built, Compilation), Failed> {
     let options = input.run.options(input.module.options());
-    let indexed = Indexed::of(&input.file, options, &input.run.confinement());
+    let indexed = Indexed::of(file, options, &input.run.confinement());
     let built = log.outcome(&indexed.diagnostics, indexed.built)?;
     Ok((built, indexed.compilation))
 }
@@ -74,11 +92,16 @@ pub struct Indexed {
 }
 
 impl Indexed {
-    /// Compiles the input at `path` and indexes it with its skills.
-    pub fn of(path: &Path, options: Options, paths: &Confinement) -> Indexed {
-        let mut compilation = compile::compile_file_in(path, options, paths);
+    /// Compiles `input` and indexes it with its skills (a harness directory's; standard
+    /// input has none).
+    pub fn of(input: &InputFile, options: Options, paths: &Confinement) -> Indexed {
+        let mut compilation = compile::compile_input(input, options, paths);
         let mut diagnostics = std::mem::take(&mut compilation.diagnostics);
-        let harness = if options.scopes { harness::scopes(path) } else { harness::resolve(path).into_iter().collect() };
+        let harness = match input {
+            InputFile::Path(path) if options.scopes => harness::scopes(path),
+            InputFile::Path(path) => harness::resolve(path).into_iter().collect(),
+            InputFile::Stdin { .. } => Vec::new(),
+        };
         let skills = skills::read(&harness);
         // Received as the compile's own were (`--deny-warnings`).
         diagnostics.extend(skills.diagnostics);

@@ -71,6 +71,10 @@ pub struct Request {
     /// The MCP server to start, after `--` (with --from-mcp).
     #[arg(last = true, value_name = "COMMAND", requires = "from_mcp")]
     pub command: Vec<String>,
+    /// Print errors only: not the files written nor the commands to run next, nor the
+    /// warnings of importing the server's tools. The exit code is the same.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 impl Run for Request {
@@ -79,9 +83,14 @@ impl Run for Request {
         Renderer::new(ErrorFormat::Human, false)
     }
 
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         let server = self.from_mcp.then_some(self.command.as_slice());
-        write_starter(Path::new("."), self.format, server, log).into()
+        let written = write_starter(Path::new("."), self.format, server, log);
+        written.map(|text| if self.quiet { String::new() } else { text }).into()
     }
 }
 

@@ -19,6 +19,10 @@ impl Run for Request {
         self.input.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.input.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         on_index(&self.input, log, |built, log| match render::inspect(built, &self.id) {
             Ok(text) => Outcome::text(text),

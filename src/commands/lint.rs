@@ -2,11 +2,12 @@
 //! profiles named, and optionally the closed-objects lint; also what `check` runs
 //! for a configuration's `[lint]`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::{ModuleArgs, Outcome, Run, RunArgs};
 use crate::compile::{self, Compilation, Options};
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
+use crate::ingest::InputFile;
 use crate::lint::rules::open_input_object;
 use crate::lint::{self, Profile, Target};
 use crate::paths::Confinement;
@@ -14,7 +15,8 @@ use crate::prepare::McpDocuments;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {
-    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory.
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness
+    /// directory; `-` reads standard input (name it with --stdin-filename).
     pub file: PathBuf,
     /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
     /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
@@ -40,14 +42,22 @@ impl Run for Request {
         self.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         let profiles = match lint::profiles_to_run(&self.profile, self.closed_objects) {
             Ok(profiles) => profiles,
             Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
         };
+        let input = match self.module.input(&self.file) {
+            Ok(input) => input,
+            Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
+        };
         let options = self.run.options(self.module.options());
         let (server, confinement) = (self.server.as_deref(), self.run.confinement());
-        let linted = Linted::of(&self.file, options, &confinement, &profiles, server, self.closed_objects);
+        let linted = Linted::of(&input, options, &confinement, &profiles, server, self.closed_objects);
         log.report(&linted.diagnostics, "");
         Outcome { ended: linted.failed().map_or(Ok(()), Err), ..Outcome::text(String::new()) }
     }
@@ -63,12 +73,12 @@ pub(super) struct Linted {
 }
 
 impl Linted {
-    /// Compiles `path` through both phases and checks its MCP projection against each
+    /// Compiles `input` through both phases and checks its MCP projection against each
     /// of `profiles` (and the closed-objects lint with `closed_objects`); `server`
     /// names the server for prefixed names (default: the registry's `info.name`, else
     /// the file's stem, as the generated CLI is named).
     pub fn of(
-        path: &Path,
+        input: &InputFile,
         options: Options,
         paths: &Confinement,
         profiles: &[Profile],
@@ -76,7 +86,7 @@ impl Linted {
         closed_objects: bool,
     ) -> Linted {
         let options = Options { mcp_documents: McpDocuments::Build, every_audience: true, ..options };
-        let Compilation { mut diagnostics, result } = compile::compile_file_in(path, options, paths);
+        let Compilation { mut diagnostics, result } = compile::compile_input(input, options, paths);
         let (catalog, provenance, prepared) = match compile::prepared(&result) {
             Ok(parts) => parts,
             Err(failed) => return Linted { diagnostics: diagnostics.into_vec(), compiled: Err(failed) },

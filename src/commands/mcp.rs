@@ -11,13 +11,15 @@ use crate::compile::{self, Compilation, Options};
 use crate::config;
 use crate::diagnostics::{Failed, Log, Renderer};
 use crate::emit::{self, Layout};
+use crate::ingest::InputFile;
 use crate::lint::{self, Target, downlevel};
 use crate::prepare::McpDocuments;
 use crate::prepare::mcp::{self, McpTool};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {
-    /// The registry declaration, .harn module, catalog or harness directory.
+    /// The registry declaration, .harn module, catalog or harness directory; `-` reads
+    /// standard input (name it with --stdin-filename).
     pub file: PathBuf,
     #[command(flatten)]
     pub module: ModuleArgs,
@@ -61,7 +63,15 @@ impl Run for Request {
         self.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
+        let input = match self.module.input(&self.file) {
+            Ok(input) => input,
+            Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
+        };
         // The configuration's [mcp] settings, when it exists, under the flags.
         let settings = match config::load_if_present(&self.config) {
             Ok(config) => config.map(|c| c.mcp).unwrap_or_default(),
@@ -79,10 +89,10 @@ impl Run for Request {
         });
         let layout = Layout::pretty_if(self.pretty);
         let listed = match &self.profile {
-            None => compile::compile_file_in(&self.file, options, &self.run.confinement())
+            None => compile::compile_input(&input, options, &self.run.confinement())
                 .into_prepared(log)
                 .map(|prepared| Downlevelled { tools: prepared.mcp, protocol_version: prepared.protocol_version }),
-            Some(profile) => self.downlevel(profile, options, log),
+            Some(profile) => self.downlevel(&input, profile, options, log),
         };
         match listed {
             Ok(down) => Outcome::text(emit::canonical_json(
@@ -106,13 +116,18 @@ impl Request {
     /// for the profile named `profile`, logging a note for every change (lossy ones
     /// only with `--allow-lossy`), then lints the result; refused when a tool stays
     /// refused.
-    fn downlevel(&self, profile: &str, options: Options, log: &mut Log<'_>) -> Result<Downlevelled, Failed> {
+    fn downlevel(
+        &self,
+        input: &InputFile,
+        profile: &str,
+        options: Options,
+        log: &mut Log<'_>,
+    ) -> Result<Downlevelled, Failed> {
         let Some(profile) = lint::find_profile(profile) else {
             return Err(log.fail(Failed::Unusable, lint::ProfileError::Unknown { name: profile.to_owned() }));
         };
         let options = Options { every_audience: true, ..options };
-        let Compilation { mut diagnostics, result } =
-            compile::compile_file_in(&self.file, options, &self.run.confinement());
+        let Compilation { mut diagnostics, result } = compile::compile_input(input, options, &self.run.confinement());
         let (catalog, provenance, prepared) = compile::prepared(&result).inspect_err(|_| {
             log.report(diagnostics.as_slice(), "; nothing was written");
         })?;

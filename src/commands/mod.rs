@@ -33,7 +33,7 @@ use std::io::Write;
 use std::path::Path;
 
 pub use cli::{Cli, Command};
-pub use flags::{Color, IndexInput, ModuleArgs, PathArgs, ReportArgs, RunArgs};
+pub use flags::{Color, IndexInput, ModuleArgs, PathArgs, ReportArgs, RunArgs, UsageError};
 
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{Failed, Log, Renderer};
@@ -52,6 +52,10 @@ pub trait Run {
     fn renderer(&self) -> Renderer;
     /// Runs the command, logging its messages to `log`.
     fn run(&self, log: &mut Log<'_>) -> Outcome;
+    /// Whether the run's log hands on errors only (`--quiet`, see [`Log::quiet`]).
+    fn quiet(&self) -> bool {
+        false
+    }
 }
 
 /// What a command hands back: what to print on stdout, how it ended, and what it made

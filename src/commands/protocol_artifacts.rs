@@ -21,6 +21,10 @@ pub struct Request {
     /// The version stamped into the artifacts (semver); defaults to harn-catalog's.
     #[arg(long, value_name = "SEMVER", value_parser = semver::Version::parse)]
     pub artifact_version: Option<semver::Version>,
+    /// Print errors only: not the files written or removed, nor that the folder is up
+    /// to date; a stale file's diff under --check is printed. The exit code is the same.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Every protocol artifact at `version`: the catalog format's and the editors'
@@ -40,9 +44,14 @@ impl Run for Request {
         Renderer::new(ErrorFormat::Human, false)
     }
 
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         let mode = if self.check { Mode::Check } else { Mode::Write };
-        self.generate(mode, log).into()
+        let done = self.generate(mode, log);
+        done.map(|text| if self.quiet { String::new() } else { text }).into()
     }
 }
 

@@ -13,7 +13,8 @@ use crate::emit::{self, Layout};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {
-    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness directory to compile.
+    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness
+    /// directory to compile; `-` reads standard input (name it with --stdin-filename).
     pub file: PathBuf,
     #[command(flatten)]
     pub module: ModuleArgs,
@@ -45,7 +46,15 @@ impl Run for Request {
         self.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
+        let input = match self.module.input(&self.file) {
+            Ok(input) => input,
+            Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
+        };
         let options = self
             .run
             .options(Options { catalog_phase_only: matches!(self.phase, Phases::Catalog), ..self.module.options() });
@@ -56,7 +65,7 @@ impl Run for Request {
             emit::stage_with(path, |out| emit::write_canonical_json(out, catalog, layout))
         };
         let (compilation, staged) =
-            compile::compile_file_emitting(&self.file, options, &self.run.confinement(), |catalog| {
+            compile::compile_input_emitting(&input, options, &self.run.confinement(), |catalog| {
                 Some(stage(self.output.as_ref()?, catalog))
             });
         let diagnostics = compilation.diagnostics.into_vec();

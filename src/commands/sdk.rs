@@ -10,11 +10,17 @@ use crate::diagnostics::{Failed, Log, Renderer};
 use crate::drift::{self, Finding, Owned};
 use crate::emit::artifacts::Artifact;
 use crate::emit::sdk::{self, Language};
+use crate::ingest::InputFile;
 use crate::paths::Confinement;
 
 #[derive(clap::Args, Clone, Debug)]
+#[command(mut_arg("quiet", |arg| arg.help(
+    "Print errors only: no warnings or notes, and no file written is named; what \
+     --check finds stale is printed with its diff. The exit code is the same"
+)))]
 pub struct Request {
-    /// The registry declaration, .harn module, catalog or harness directory.
+    /// The registry declaration, .harn module, catalog or harness directory; `-` reads
+    /// standard input (name it with --stdin-filename).
     pub file: PathBuf,
     /// The language of the SDK.
     #[arg(long, value_enum)]
@@ -42,6 +48,10 @@ impl Run for Request {
         self.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         let mode = if self.check { Mode::Check } else { Mode::Write };
         let options = self.run.options(self.module.options());
@@ -54,26 +64,29 @@ impl Request {
     /// written), or checks the folder (a stale file is [`Failed::Refused`], its diff
     /// logged).
     fn generate(&self, mode: Mode, options: Options, log: &mut Log<'_>) -> Result<String, Failed> {
-        let (file, folder, language) = (&self.file, &self.output, self.lang);
-        let files = files(file, (language, self.name.as_deref()), options, &self.run.confinement(), log)?;
+        let input = self.module.input(&self.file).map_err(|e| log.fail(Failed::Unusable, e))?;
+        let (folder, language) = (&self.output, self.lang);
+        let files = files(&input, (language, self.name.as_deref()), options, &self.run.confinement(), log)?;
         let result = match mode {
             Mode::Check => drift(folder, &files).map(|findings| {
                 if findings.is_empty() {
                     return Ok(String::new());
                 }
                 let name = self.name.as_ref().map(|n| format!(" --name {n:?}")).unwrap_or_default();
-                let bless = format!(
-                    "harn-catalog sdk --lang {}{name} {} -o {}",
-                    language.as_str(),
-                    file.display(),
-                    folder.display()
-                );
+                // Standard input is named as it was given, for the command to be run alike.
+                let file = match &self.module.stdin_filename {
+                    Some(stdin) if input.is_stdin() => format!("- --stdin-filename {}", stdin.display()),
+                    _ => self.file.display().to_string(),
+                };
+                let bless =
+                    format!("harn-catalog sdk --lang {}{name} {file} -o {}", language.as_str(), folder.display());
                 log.text(&drift::report(folder, "the SDK's files", &findings, &bless));
                 Err(Failed::Refused)
             }),
+            // Quiet, the files written are not named.
             Mode::Write => drift::write(folder, &files, &[]).map(|written| {
                 let mut out = String::new();
-                for path in &written {
+                for path in written.iter().filter(|_| !self.run.quiet()) {
                     let _ = writeln!(out, "wrote {}", folder.join(path).display());
                 }
                 Ok(out)
@@ -83,21 +96,22 @@ impl Request {
     }
 }
 
-/// Compiles `file` and renders its SDK in `language`, named `name` when one is given,
-/// logging the diagnostics (the compile's and the SDK's own).
+/// Compiles `input` and renders its SDK in `language`, named `name` when one is given
+/// (else after the input's file stem), logging the diagnostics (the compile's and the
+/// SDK's own).
 pub(super) fn files(
-    file: &Path,
+    input: &InputFile,
     (language, name): (Language, Option<&str>),
     options: Options,
     confinement: &Confinement,
     log: &mut Log<'_>,
 ) -> Result<Vec<Artifact>, Failed> {
     let options = Options { mcp_documents: language.mcp_documents(), ..options };
-    let mut compilation = compile::compile_file_in(file, options, confinement);
+    let mut compilation = compile::compile_input(input, options, confinement);
     let (catalog, provenance, prepared) = compile::prepared(&compilation.result).inspect_err(|_| {
         log.report(compilation.diagnostics.as_slice(), "; no SDK was written");
     })?;
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = input.path().file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     let package = match name {
         Some(name) => sdk::Package::Given(name),
         None => sdk::Package::Default { stem: &stem },

@@ -1,11 +1,12 @@
 //! `harn-catalog search`: one page of what a model finds for a query (lexical-v1), in
 //! an index file `index` wrote, searched as it is, or in any other input, indexed first.
 
-use super::{IndexInput, Outcome, Run, index::on_index};
+use super::{IndexInput, Outcome, Run, index::on_index_of};
 use crate::diagnostics::{ErrorFormat, Failed, Log, Renderer};
 use crate::emit::{self, Layout};
 use crate::index::render;
 use crate::index::search::{self, BadCursor, DEFAULT_LIMIT, FileError, MAX_LIMIT};
+use crate::ingest::InputFile;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {
@@ -26,11 +27,25 @@ impl Run for Request {
         self.input.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.input.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
-        let file = &self.input.file;
+        let input = match self.input.input() {
+            Ok(input) => input,
+            Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
+        };
+        let file = input.path();
         // An index `index` wrote is searched as it is; anything else is indexed first.
-        let mapped = search::map(file);
-        let bytes: &[u8] = mapped.as_deref().unwrap_or_default();
+        let mapped = match &input {
+            InputFile::Path(path) => search::map(path),
+            InputFile::Stdin { .. } => None,
+        };
+        let bytes: &[u8] = match &input {
+            InputFile::Stdin { read: Ok(source), .. } => source.text.as_bytes(),
+            _ => mapped.as_deref().unwrap_or_default(),
+        };
         let (query, limit, cursor) = (self.query.as_str(), usize::from(self.limit), self.cursor.as_deref());
         match search::search_file(bytes, query, limit, cursor) {
             Some(Ok(page)) => Outcome::text(self.render(&page)),
@@ -39,9 +54,11 @@ impl Run for Request {
                 let message = format!("{} starts as a discovery index but is not one: {e}", file.display());
                 Outcome::failed(log.fail(Failed::Unusable, message))
             }
-            None => on_index(&self.input, log, |built, log| match search::search(&built.index, query, limit, cursor) {
-                Ok(page) => Outcome::text(self.render(&page)),
-                Err(BadCursor) => Outcome::failed(self.bad_cursor(log)),
+            None => on_index_of(&input, &self.input, log, |built, log| {
+                match search::search(&built.index, query, limit, cursor) {
+                    Ok(page) => Outcome::text(self.render(&page)),
+                    Err(BadCursor) => Outcome::failed(self.bad_cursor(log)),
+                }
             }),
         }
     }

@@ -16,6 +16,10 @@ impl Run for Request {
         self.input.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.input.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         on_index(&self.input, log, |built, _| {
             Outcome::text(if self.input.run.report.format == ErrorFormat::Json {

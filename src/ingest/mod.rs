@@ -1,6 +1,6 @@
-//! Reading inputs: files into JSON values (from JSON, YAML or TOML), and those values
-//! into a catalog, either read strictly as one or normalised from a registry
-//! declaration.
+//! Reading inputs: files (or standard input) into JSON values (from JSON, YAML or
+//! TOML), and those values into a catalog, either read strictly as one or normalised
+//! from a registry declaration.
 
 pub mod catalog;
 pub mod harn;
@@ -13,7 +13,7 @@ pub mod skills;
 mod toml;
 pub mod yaml;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -49,6 +49,7 @@ pub struct Document {
 }
 
 /// Why an input could not be turned into a document.
+#[derive(Clone, Debug)]
 pub enum LoadError {
     /// The file could not be read at all (missing, a directory, no permission, unknown
     /// format): a usage problem, exit code 2.
@@ -73,6 +74,65 @@ pub enum Content {
 pub struct Loaded {
     pub content: Content,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What stands for standard input in place of a FILE argument.
+pub const STDIN: &str = "-";
+
+/// An input a command was given: a file or directory, or standard input.
+#[derive(Clone, Debug)]
+pub enum InputFile {
+    /// A file or a directory, read when the input is loaded.
+    Path(PathBuf),
+    /// Standard input (`-`), read whole when the input was named ([`InputFile::stdin`]).
+    Stdin {
+        /// The name `--stdin-filename` gave it: its extension names the format, and it
+        /// stands for the input's path, in diagnostics and as the folder a module's
+        /// imports are found from and confined to.
+        name: Option<PathBuf>,
+        /// Its text, or why it could not be read.
+        read: Result<Arc<SourceFile>, LoadError>,
+    },
+}
+
+impl InputFile {
+    /// Standard input under `name`, read whole now; refused unread when `name` gives
+    /// no format.
+    pub fn stdin(name: Option<PathBuf>) -> InputFile {
+        let read = read::read_stdin(name.as_deref()).map(Arc::new);
+        InputFile::Stdin { name, read }
+    }
+
+    /// The path the input stands for: the file's, or the name standard input was given
+    /// (`-` without one).
+    pub fn path(&self) -> &Path {
+        match self {
+            InputFile::Path(path) => path,
+            InputFile::Stdin { name, .. } => name.as_deref().unwrap_or(Path::new(STDIN)),
+        }
+    }
+
+    pub fn is_stdin(&self) -> bool {
+        matches!(self, InputFile::Stdin { .. })
+    }
+}
+
+/// Reads and parses one input: a file or directory as [`load`] does (or, with
+/// `scopes`, a directory as [`load_scopes`] does), standard input as it was read.
+pub fn load_input(
+    input: &InputFile,
+    surface: harn::Surface,
+    paths: &Confinement,
+    scopes: bool,
+) -> Result<Loaded, LoadError> {
+    match input {
+        InputFile::Path(path) if scopes => load_scopes(path),
+        InputFile::Path(path) => load(path, surface, paths),
+        InputFile::Stdin { read, .. } => {
+            let source = read.clone()?;
+            parse_shared(source, surface, paths).map_err(LoadError::Rejected)
+        }
+    }
 }
 
 /// Reads and parses one input file; a `.harn` module is read on `surface`, its
@@ -105,7 +165,11 @@ fn harness_loaded(normalized: registry::Normalized) -> Loaded {
 
 /// Parses text that is already in memory (a file as it was at a git revision, tests).
 pub fn parse(source: SourceFile, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
-    let source = Arc::new(source);
+    parse_shared(Arc::new(source), surface, paths)
+}
+
+/// [`parse`], of a source already shared.
+fn parse_shared(source: Arc<SourceFile>, surface: harn::Surface, paths: &Confinement) -> Result<Loaded, Diagnostic> {
     rules::check_not_empty(&source)?;
     // Only a literal read as a float can be rounded: the readers say whether they met
     // one, and the literals are compared with what the catalog writes only then.

@@ -487,7 +487,7 @@ pub fn log_change(change: &downlevel::Change, profile: &str, log: &mut crate::di
             return;
         }
     };
-    log.text(&text);
+    log.info(&text);
 }
 
 #[cfg(test)]

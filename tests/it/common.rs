@@ -285,10 +285,12 @@ pub fn tsc() -> PathBuf {
     tsc
 }
 
-/// The built `harn-catalog` binary, run from the repository root.
+/// The built `harn-catalog` binary, run from the repository root, its colour left to
+/// `--color` and the terminal alone: `NO_COLOR` or `CLICOLOR_FORCE` in the environment
+/// the tests run in would change what they see.
 pub fn harn_catalog() -> assert_cmd::Command {
     let mut command = assert_cmd::Command::cargo_bin("harn-catalog").expect("the binary is built");
-    command.current_dir(root());
+    command.current_dir(root()).env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
     command
 }
 

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use crate::common::{self, harn_catalog};
 use harn_catalog::compile::{self, Options};
 use harn_catalog::index::{self, Built, Kind, search};
-use harn_catalog::ingest::harness;
 use harn_catalog::ingest::skills::{self, Skills};
+use harn_catalog::ingest::{InputFile, harness};
 use harn_catalog::paths::Confinement;
 use serde_json::{Value, json};
 
@@ -48,7 +48,8 @@ fn read(project: &Path) -> Skills {
 /// The index of `project`'s harness directory, its tools and skills, as `harn-catalog
 /// index DIR` builds it.
 fn built(project: &Path) -> Built {
-    let indexed = harn_catalog::commands::index::Indexed::of(project, Options::default(), &Confinement::default());
+    let input = InputFile::Path(project.to_path_buf());
+    let indexed = harn_catalog::commands::index::Indexed::of(&input, Options::default(), &Confinement::default());
     indexed.built.unwrap_or_else(|_| panic!("{:?}", indexed.diagnostics))
 }
 

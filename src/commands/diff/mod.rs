@@ -7,19 +7,22 @@ mod git;
 
 use std::path::{Path, PathBuf};
 
-use super::{Color, ModuleArgs, Outcome, PathArgs, Run};
+use super::{Color, ModuleArgs, Outcome, PathArgs, Run, UsageError};
 use crate::compile::{self, Compilation, Options};
 use crate::config::{self, Config};
 use crate::contract::ToolCatalog;
 use crate::diagnostics::{ErrorFormat, Failed, Log, Renderer};
 use crate::diff::{self, Accepted, Change, Compared, DiffFormat, Named, Report, accept};
+use crate::ingest::InputFile;
 use crate::ingest::harn::Surface;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {
     /// OLD and NEW (registry declarations, .harn modules or catalogs); with --against,
     /// the one file to compare with its old version, or none for every input of the
-    /// configuration.
+    /// configuration. `-` reads one of them from standard input (name it with
+    /// --stdin-filename; with --against, that name is the file whose old version it
+    /// is compared with).
     #[arg(value_name = "FILE", num_args = 0..=2)]
     pub files: Vec<PathBuf>,
     /// Take OLD from this git revision (`git show REV:FILE`; nothing is checked out).
@@ -41,9 +44,15 @@ pub struct Request {
     pub reason: String,
     #[command(flatten)]
     pub module: ModuleArgs,
-    /// When to colour human output.
+    /// When to colour human output (auto: on a terminal, unless NO_COLOR is set;
+    /// CLICOLOR_FORCE colours it elsewhere too).
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Print errors only on stderr (not the count of changes --accept recorded); the
+    /// report on stdout is the command's output and is printed whole, and the exit
+    /// code is the same.
+    #[arg(short, long)]
+    pub quiet: bool,
     #[command(flatten)]
     pub paths: PathArgs,
 }
@@ -51,6 +60,10 @@ pub struct Request {
 impl Run for Request {
     fn renderer(&self) -> Renderer {
         Renderer::new(ErrorFormat::Human, self.color.enabled(&std::io::stderr()))
+    }
+
+    fn quiet(&self) -> bool {
+        self.quiet
     }
 
     /// Prints the report; refused when a breaking change is not accepted (or, with
@@ -105,12 +118,12 @@ pub struct Diffed {
 /// One comparison: where OLD and NEW come from, and the surface both are read on.
 struct Pair {
     old: OldSide,
-    new: PathBuf,
+    new: InputFile,
     surface: Surface,
 }
 
 enum OldSide {
-    File(PathBuf),
+    File(InputFile),
     AtRevision { revision: String, path: PathBuf },
 }
 
@@ -128,10 +141,10 @@ fn compare(request: &Request, log: &mut Log<'_>) -> Result<Diffed, Failed> {
         let options = Options { scopes: request.module.scopes, ..options(pair.surface) };
         // The two sides are compiled at once: on a large catalog each takes most of a run.
         let compile_old = || match &pair.old {
-            OldSide::File(path) => Ok(Some(compile::compile_file_in(path, options, confinement))),
+            OldSide::File(input) => Ok(Some(compile::compile_input(input, options, confinement))),
             OldSide::AtRevision { revision, path } => git::compile_at(revision, path, options, confinement),
         };
-        let (old, new) = rayon::join(compile_old, || compile::compile_file_in(&pair.new, options, confinement));
+        let (old, new) = rayon::join(compile_old, || compile::compile_input(&pair.new, options, confinement));
         let old = old.map_err(|e| log.fail(Failed::Unusable, e))?;
         for refused in old.iter().chain([&new]).filter(|c| c.result.is_err()) {
             log.report(refused.diagnostics.as_slice(), "; nothing was compared");
@@ -146,12 +159,12 @@ fn compare(request: &Request, log: &mut Log<'_>) -> Result<Diffed, Failed> {
         };
         changes.extend(diff::diff(&old_side, &new_side));
         let old_source = match &pair.old {
-            OldSide::File(path) => path.display().to_string(),
+            OldSide::File(input) => input.path().display().to_string(),
             OldSide::AtRevision { revision, path } => format!("{revision}:{}", path.display()),
         };
         compared.push((
             Named::of(old_source, old_side.catalog),
-            Named::of(pair.new.display().to_string(), new_side.catalog),
+            Named::of(pair.new.path().display().to_string(), new_side.catalog),
         ));
         // Handed back rather than freed here: on a large catalog that is a tenth of a
         // run, which a caller that ends next may skip.
@@ -166,19 +179,36 @@ fn compare(request: &Request, log: &mut Log<'_>) -> Result<Diffed, Failed> {
 /// The pairs `request` names; a usage error (logged) when its arguments do not fit.
 fn pairs(request: &Request, config: Option<&Config>, log: &mut Log<'_>) -> Result<Vec<Pair>, Failed> {
     let surface = request.module.surface;
+    let module = &request.module;
+    let usage = |log: &mut Log<'_>, e| log.fail(Failed::Unusable, e);
     Ok(match (request.against.as_deref(), request.files.as_slice()) {
-        (None, [old, new]) => vec![Pair { old: OldSide::File(old.clone()), new: new.clone(), surface }],
+        (None, [old, new]) => {
+            let [old, new] = module.inputs([old.as_path(), new.as_path()]).map_err(|e| usage(log, e))?;
+            vec![Pair { old: OldSide::File(old), new, surface }]
+        }
         (None, _) => {
             return Err(log.fail(Failed::Unusable, "diff needs OLD and NEW, or --against REV with one FILE or none"));
         }
         (Some(revision), [file]) => {
-            vec![Pair {
-                old: OldSide::AtRevision { revision: revision.to_owned(), path: file.clone() },
-                new: file.clone(),
-                surface,
-            }]
+            let [new] = module.inputs([file.as_path()]).map_err(|e| usage(log, e))?;
+            // Standard input is compared with the file its name stands for, as it was.
+            let path = match &new {
+                InputFile::Stdin { name: None, .. } => {
+                    return Err(usage(
+                        log,
+                        UsageError::new(
+                            "with --against, standard input is compared with an old version of the file it \
+                             stands for, which has no name",
+                            "name that file with --stdin-filename PATH (its path in the work tree)",
+                        ),
+                    ));
+                }
+                _ => new.path().to_path_buf(),
+            };
+            vec![Pair { old: OldSide::AtRevision { revision: revision.to_owned(), path }, new, surface }]
         }
         (Some(revision), []) => {
+            let [] = module.inputs([]).map_err(|e| usage(log, e))?;
             let Some(config) = config else {
                 return Err(log.fail(
                     Failed::Unusable,
@@ -201,7 +231,7 @@ fn pairs(request: &Request, config: Option<&Config>, log: &mut Log<'_>) -> Resul
                 .chain(snapshots)
                 .map(|input| Pair {
                     old: OldSide::AtRevision { revision: revision.to_owned(), path: input.path.clone() },
-                    new: input.path,
+                    new: InputFile::Path(input.path),
                     surface: input.surface,
                 })
                 .collect()
@@ -238,7 +268,7 @@ impl Diffed {
         accept::append(path, &tables)
             .map_err(|e| log.fail(Failed::Unusable, format!("cannot write {}: {e}", path.display())))?;
         let count = self.changes.iter().filter(|c| c.fails()).count();
-        log.text(&format!("accepted {count} breaking change(s) in {}\n", path.display()));
+        log.info(&format!("accepted {count} breaking change(s) in {}\n", path.display()));
         Ok(true)
     }
 

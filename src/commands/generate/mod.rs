@@ -16,11 +16,17 @@ use crate::contract::ToolCatalog;
 use crate::diagnostics::{Diagnostic, Failed, Log, Renderer};
 use crate::drift::{self, Owned};
 use crate::emit::{self, Layout, artifacts::Artifact};
+use crate::ingest::InputFile;
 use crate::ingest::harn::Surface;
 use crate::lint;
 use crate::paths::Confinement;
 
 #[derive(clap::Args, Clone, Debug)]
+#[command(mut_arg("quiet", |arg| arg.help(
+    "Print errors only: no warnings or notes, and `gen` names no file written (nor says \
+     all are up to date); what `check` finds stale is printed with its diff. The exit \
+     code is the same"
+)))]
 pub struct Request {
     /// The configuration listing inputs and outputs.
     #[arg(long, value_name = "FILE", default_value = config::DEFAULT_CONFIG)]
@@ -40,14 +46,18 @@ impl Run for Request {
         self.run.renderer()
     }
 
+    fn quiet(&self) -> bool {
+        self.run.quiet()
+    }
+
     fn run(&self, log: &mut Log<'_>) -> Outcome {
         outputs(self, Mode::Write, log).into()
     }
 }
 
 /// `gen` and `check`: the catalogs and SDKs listed in the configuration. Writing, the
-/// text names each file written (or says all are up to date); checking, a stale
-/// output is [`Failed::Refused`] with its diff logged.
+/// text names each file written (or says all are up to date), unless `--quiet`;
+/// checking, a stale output is [`Failed::Refused`] with its diff logged.
 pub(super) fn outputs(request: &Request, mode: Mode, log: &mut Log<'_>) -> Result<String, Failed> {
     let config = config::load(&request.config).map_err(|e| log.fail(Failed::Unusable, e))?;
     let confinement = confine(&config, request.run.paths.allow_outside_project, log)?;
@@ -62,7 +72,8 @@ pub(super) fn outputs(request: &Request, mode: Mode, log: &mut Log<'_>) -> Resul
         _ => return Err(log.fail(Failed::Refused, "an input was refused; nothing was written")),
     };
     if mode == Mode::Write {
-        return run.write(&catalogs, &sdks).map_err(|e| log.fail(Failed::Unusable, e));
+        let written = run.write(&catalogs, &sdks).map_err(|e| log.fail(Failed::Unusable, e))?;
+        return Ok(if request.run.quiet() { String::new() } else { written });
     }
     run.lint(log)?;
     run.budgets(log)?;
@@ -124,7 +135,7 @@ impl Generation<'_> {
                 }
                 _ if !self.request.run_servers => {
                     let name = target.server_name().unwrap_or_default();
-                    log.text(&format!(
+                    log.info(&format!(
                         "note: skipped the catalog of the server `{name}` ({}): pass --run-servers to start it\n",
                         target.output.get_ref().display()
                     ));
@@ -160,7 +171,7 @@ impl Generation<'_> {
         let mut refused = false;
         for target in &self.config.sdks {
             let options = self.options(target.deny_warnings, target.surface);
-            let input = self.config.root.join(target.input.get_ref());
+            let input = InputFile::Path(self.config.root.join(target.input.get_ref()));
             match sdk::files(&input, (target.language, target.name.as_deref()), options, &self.confinement, log) {
                 Ok(files) => folders.push((self.config.root.join(target.output.get_ref()), files)),
                 Err(Failed::Unusable) => return Err(Failed::Unusable),
@@ -185,8 +196,14 @@ impl Generation<'_> {
         for input in self.config.inputs().unwrap_or_default() {
             let options = self.options(false, input.surface);
             let server = settings.server.as_deref();
-            let linted =
-                Linted::of(&input.path, options, &self.confinement, &profiles, server, settings.closed_objects);
+            let linted = Linted::of(
+                &InputFile::Path(input.path),
+                options,
+                &self.confinement,
+                &profiles,
+                server,
+                settings.closed_objects,
+            );
             let found = |d: &Diagnostic| {
                 d.profile.is_some() || d.code() == lint::rules::open_input_object::OPEN_INPUT_OBJECT.code
             };
@@ -204,7 +221,7 @@ impl Generation<'_> {
     fn budgets(&self, log: &mut Log<'_>) -> Result<(), Failed> {
         let mut over = false;
         for budget in &self.config.budgets {
-            let input = self.config.root.join(budget.input.get_ref());
+            let input = InputFile::Path(self.config.root.join(budget.input.get_ref()));
             let indexed = index::Indexed::of(&input, self.options(false, Surface::Auto), &self.confinement);
             let built = log.outcome(&indexed.diagnostics, indexed.built)?;
             let limits = crate::index::budget::Limits {

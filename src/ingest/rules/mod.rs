@@ -17,6 +17,8 @@ pub use empty_input::{EMPTY_INPUT, check_not_empty};
 pub use invalid_utf8::{INVALID_UTF8, invalid_utf8};
 pub use nesting_too_deep::{NESTING_TOO_DEEP, too_deep, too_deep_at, too_deep_for_toml};
 pub use syntax_error::{SYNTAX_ERROR, syntax_error};
-pub use unknown_format::{UNKNOWN_FORMAT, format_of};
-pub use unreadable_input::{UNREADABLE_INPUT, no_harness_scope, unreadable_directory, unreadable_file};
+pub use unknown_format::{UNKNOWN_FORMAT, format_of, stdin_format};
+pub use unreadable_input::{
+    UNREADABLE_INPUT, no_harness_scope, unreadable_directory, unreadable_file, unreadable_stdin,
+};
 pub use unsupported_value::{UNSUPPORTED_VALUE, Unsupported, unsupported_value};

@@ -11,6 +11,8 @@ declare_rule! {
     /// That the input file can be opened and read: it exists, it is a file (or a
     /// harness directory: a `.harness` directory or one holding a `.harness/`), and it
     /// is readable; and that `--scopes DIR` finds a `.harness/` from DIR up to the root.
+    /// Standard input (`-` as FILE) must be readable too, and be named as a file
+    /// (`--stdin-filename`), not as a directory: it holds one file.
     ///
     /// ## Why
     /// Nothing can be compiled from a file that cannot be read. This is a usage error
@@ -49,12 +51,29 @@ pub fn no_harness_scope(dir: &Path) -> Diagnostic {
 
 /// The diagnostic for an input `path` whose reading failed with `error`.
 pub fn unreadable_file(path: &Path, error: &io::Error) -> Diagnostic {
-    let reason = match error.kind() {
+    UNREADABLE_INPUT.diag(format!("cannot read {}: {}", path.display(), reason(error)))
+}
+
+/// Standard input, named `name`, could not be read.
+pub fn unreadable_stdin(name: &Path, error: &io::Error) -> Diagnostic {
+    UNREADABLE_INPUT.diag(format!("cannot read standard input (named {}): {}", name.display(), reason(error)))
+}
+
+/// `--stdin-filename` named a directory: standard input is one file.
+pub fn stdin_named_directory(name: &Path) -> Diagnostic {
+    UNREADABLE_INPUT
+        .diag(format!("standard input is one file; --stdin-filename names the directory {}", name.display()))
+        .help("a harness directory is read from disk: give its path as FILE instead of `-`")
+}
+
+/// Why a read failed, in words, without the OS error number where the kind says it.
+fn reason(error: &io::Error) -> String {
+    match error.kind() {
         io::ErrorKind::NotFound => "no such file".to_owned(),
         io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        io::ErrorKind::IsADirectory => "it is a directory".to_owned(),
         _ => error.to_string(),
-    };
-    UNREADABLE_INPUT.diag(format!("cannot read {}: {reason}", path.display()))
+    }
 }
 
 #[cfg(test)]
