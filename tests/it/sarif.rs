@@ -136,6 +136,18 @@ fn a_refused_registry_reports_each_finding_where_json_does_with_its_rule() {
 }
 
 #[test]
+fn quiet_the_log_holds_the_errors_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    common::write(dir.path(), "tools.yaml", REFUSED);
+    let Run { code, sarif, .. } = run(dir.path(), &["schema", "tools.yaml", "--quiet"], false);
+    assert_eq!(code, 1, "as without --quiet");
+    let codes: Vec<&str> = results(&sarif).iter().map(|r| r["ruleId"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["legacy-parameters"], "the warning is left out");
+    let Run { sarif, .. } = run(dir.path(), &["schema", "tools.yaml", "--quiet", "--deny-warnings"], false);
+    assert_eq!(results(&sarif).len(), 2, "a warning made an error is one");
+}
+
+#[test]
 fn a_clean_registry_gives_its_catalog_and_a_log_without_results() {
     let Run { code, stdout, sarif } = run(&common::root(), &["schema", "fixtures/widgets/registry.json"], false);
     assert_eq!(code, 0);
