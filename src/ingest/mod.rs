@@ -153,6 +153,15 @@ pub fn load(path: &Path, surface: harn::Surface, paths: &Confinement) -> Result<
     parse(SourceFile::new(path, text, format), surface, paths).map_err(LoadError::Rejected)
 }
 
+/// Reads the harness directory `dir` (as [`load`] reads a directory), one of its files
+/// from the text an editor holds (`unsaved`) rather than from disk.
+pub fn load_harness_with(dir: &Path, unsaved: harness::Unsaved<'_>) -> Result<Loaded, LoadError> {
+    match harness::load_dir_with(dir, Some(unsaved)) {
+        Some(normalized) => Ok(harness_loaded(normalized)),
+        None => Err(LoadError::Unreadable(rules::unreadable_directory(dir))),
+    }
+}
+
 /// Reads every harness directory in scope at `dir` (`--scopes DIR`, see
 /// [`harness::scopes`]) into one catalog; a usage error when there is none.
 pub fn load_scopes(dir: &Path) -> Result<Loaded, LoadError> {

@@ -175,11 +175,16 @@ impl Document {
     }
 
     /// The diagnostics of a file of a harness directory (a tool or its sidecar under
-    /// `.harness/`): the directory `root` is compiled as `schema ROOT` compiles it, from
-    /// the files as saved, and what falls in this file is reported.
+    /// `.harness/`): the directory `root` is compiled as `schema ROOT` compiles it, this
+    /// file from its unsaved text and the others as saved, and what falls in this file
+    /// is reported.
     fn harness(&mut self, path: &std::path::Path, root: &std::path::Path) {
         let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
-        let compilation = compile::compile_file(root, options);
+        let unsaved = crate::ingest::harness::Unsaved { path, text: &self.text };
+        let compilation = match crate::ingest::load_harness_with(root, unsaved) {
+            Ok(loaded) => compile::compile_loaded(loaded, options),
+            Err(_) => compile::compile_file(root, options),
+        };
         let lines = Lines::new(&self.text);
         for found in compilation.diagnostics.iter() {
             let Some(origin) = &found.origin else { continue };
@@ -495,6 +500,33 @@ mod tests {
 
     fn yaml(text: &str) -> Document {
         Document::analyse("file:///nowhere/tools.yaml".parse().unwrap(), text.to_owned())
+    }
+
+    /// A harness tool's sidecar is judged on the text the editor holds: a mistake
+    /// typed but not saved is reported, and one fixed but not saved is not.
+    #[test]
+    fn a_harness_sidecar_is_judged_on_its_unsaved_text() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let tools = dir.path().join(".harness/tools");
+        std::fs::create_dir_all(&tools).unwrap();
+        let script = tools.join("greet");
+        std::fs::write(&script, "#!/bin/sh\necho hello\n").unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let sidecar = tools.join("greet.schema.json");
+        let named = |name: &str| {
+            format!(r#"{{"name": "{name}", "description": "Say hello.", "input_schema": {{"type": "object"}}}}"#)
+        };
+        let uri: Uri = format!("file://{}", sidecar.display()).parse().unwrap();
+        let codes = |document: &Document| -> Vec<NumberOrString> {
+            document.diagnostics.iter().filter_map(|d| d.code.clone()).collect()
+        };
+        std::fs::write(&sidecar, named("greet")).unwrap();
+        let typed = Document::analyse(uri.clone(), named("greeet"));
+        assert_eq!(codes(&typed), [NumberOrString::String("harness-tool-name".to_owned())], "the unsaved mistake");
+        std::fs::write(&sidecar, named("greeet")).unwrap();
+        let fixed = Document::analyse(uri, named("greet"));
+        assert!(fixed.diagnostics.is_empty(), "fixed in the editor, broken on disk: {:?}", fixed.diagnostics);
     }
 
     #[test]

@@ -31,10 +31,23 @@ use crate::pointer::Pointer;
 use crate::provenance::Provenance;
 use crate::source::{Format, SourceFile};
 
+/// A file of a harness directory as an editor holds it, unsaved: read in place of the
+/// file at `path` (a tool's sidecar or its script).
+#[derive(Clone, Copy, Debug)]
+pub struct Unsaved<'a> {
+    pub path: &'a Path,
+    pub text: &'a str,
+}
+
 /// Reads the harness directories `scopes` (most local first) into one catalog, named
 /// `provider`. A tool name defined in several scopes is read from the most local one,
 /// each other definition noted.
 pub fn load(scopes: &[PathBuf], provider: &str) -> Normalized {
+    load_with(scopes, provider, None)
+}
+
+/// [`load`], with the file `unsaved` names read from its text rather than from disk.
+pub fn load_with(scopes: &[PathBuf], provider: &str, unsaved: Option<Unsaved<'_>>) -> Normalized {
     let mut diagnostics = Vec::new();
     let mut chosen: Vec<Tool> = Vec::new();
     let mut by_name: HashMap<String, usize> = HashMap::new();
@@ -55,7 +68,7 @@ pub fn load(scopes: &[PathBuf], provider: &str) -> Normalized {
         .par_iter()
         .map(|tool| {
             let mut found = Vec::new();
-            (read_tool(tool, &mut found), found)
+            (read_tool(tool, unsaved, &mut found), found)
         })
         .collect();
     let here = scopes.first().map_or_else(|| PathBuf::from(HARNESS), PathBuf::clone);
@@ -80,9 +93,15 @@ pub fn load(scopes: &[PathBuf], provider: &str) -> Normalized {
 /// Reads the harness directory at `path` (a `.harness` directory, or one holding a
 /// `.harness/`), named after the folder that holds it.
 pub fn load_dir(path: &Path) -> Option<Normalized> {
+    load_dir_with(path, None)
+}
+
+/// [`load_dir`], with the file `unsaved` names read from its text (the language
+/// server's open document).
+pub fn load_dir_with(path: &Path, unsaved: Option<Unsaved<'_>>) -> Option<Normalized> {
     let harness = resolve(path)?;
     let provider = discovery::provider(&harness);
-    Some(load(&[harness], &provider))
+    Some(load_with(&[harness], &provider, unsaved))
 }
 
 /// Reads every harness directory in scope at `dir` ([`scopes`]), named after the
@@ -95,8 +114,8 @@ pub fn load_scopes(dir: &Path) -> Option<Normalized> {
 
 /// One tool's schema document, read and normalised as a registry's tool spec; its
 /// origin records the document's file.
-fn read_tool(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<registry::Entry> {
-    let (source, start) = document(tool, found)?;
+fn read_tool(tool: &Tool, unsaved: Option<Unsaved<'_>>, found: &mut Vec<Diagnostic>) -> Option<registry::Entry> {
+    let (source, start) = document(tool, unsaved, found)?;
     let source = Arc::new(source);
     if let Err(empty) = super::rules::check_not_empty(&source) {
         let what = if tool.sidecar.is_some() { "" } else { "the --schema heredoc of " };
@@ -137,8 +156,12 @@ fn read_tool(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<registry::Entry
 /// everything outside the heredoc's body blanked (and nothing after it), so that the
 /// JSON reader sees the document alone while every offset, line and column is the
 /// script's. With the offset the document starts at.
-fn document(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<(SourceFile, usize)> {
+fn document(tool: &Tool, unsaved: Option<Unsaved<'_>>, found: &mut Vec<Diagnostic>) -> Option<(SourceFile, usize)> {
+    let unsaved = |path: &Path| unsaved.filter(|u| u.path == path).map(|u| u.text.to_owned());
     if let Some(sidecar) = &tool.sidecar {
+        if let Some(text) = unsaved(sidecar) {
+            return Some((SourceFile::new(sidecar, text, Format::Json), 0));
+        }
         return match super::read::read_text(sidecar, Format::Json) {
             Ok(text) => Some((SourceFile::new(sidecar, text, Format::Json), 0)),
             Err(super::read::ReadError::Io(d) | super::read::ReadError::Content(d)) => {
@@ -148,7 +171,7 @@ fn document(tool: &Tool, found: &mut Vec<Diagnostic>) -> Option<(SourceFile, usi
         };
     }
     let script = &tool.executable;
-    let bytes = match std::fs::read(script) {
+    let bytes = match unsaved(script).map(String::into_bytes).map_or_else(|| std::fs::read(script), Ok) {
         Ok(bytes) => bytes,
         Err(error) => {
             found.push(super::rules::unreadable_file(script, &error));
