@@ -39,3 +39,30 @@ fn the_same_named_registry_warns_once_per_redefinition() {
     assert_eq!(outcome.diagnostics.iter().filter(|d| d.code() == "redefined-tool").count(), 49);
     assert!(outcome.catalog.is_some(), "redefinitions are warnings");
 }
+
+/// Every shape `make bench` measures compiles clean, and has what its name says: the
+/// graph shapes reference their components, the chain reaches from `Entity29` down to
+/// `Entity0`, the mixed one declares some tools by legacy maps.
+#[test]
+fn every_generated_shape_compiles_clean_and_is_the_shape_it_names() {
+    for shape in generate::SHAPES {
+        let registry = generate::shaped(90, shape).unwrap();
+        compile_text(&format!("{shape}.json"), &registry.to_string()).assert_clean();
+        let text = registry.to_string();
+        let references = text.matches("#/components/schemas/").count();
+        match shape {
+            "none" | "deep" => assert_eq!(references, 0, "{shape} has no component"),
+            _ => assert!(references > 90, "{shape}: each tool references components"),
+        }
+    }
+    let chained = generate::shaped(1, "chained").unwrap();
+    assert_eq!(
+        chained["components"]["schemas"]["Entity29"]["properties"]["parent"]["$ref"],
+        "#/components/schemas/Entity28"
+    );
+    assert!(chained["components"]["schemas"]["Entity0"]["properties"].get("parent").is_none());
+    let mixed = generate::shaped(9, "mixed").unwrap();
+    let legacy = mixed["tools"].as_array().unwrap().iter().filter(|t| t.get("parameters").is_some()).count();
+    assert_eq!(legacy, 3, "a third by legacy parameter maps");
+    assert!(generate::shaped(1, "cubic").is_none());
+}
