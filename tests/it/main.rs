@@ -39,4 +39,5 @@ mod servers;
 mod skills;
 mod spec_examples;
 mod typescript;
+mod wheel;
 mod yaml_language_server;
