@@ -26,6 +26,7 @@ mod mcp_semantics;
 mod normalization;
 mod numbers;
 mod paths;
+mod pre_commit;
 mod prepare;
 mod profiles;
 mod protocol_artifacts;
