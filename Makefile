@@ -9,7 +9,7 @@ TOOLS := .tools
 VENV := $(TOOLS)/venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: demo test tools lint doc msrv unit bench docs portability-table gen-protocol-artifacts check-protocol-artifacts clean-tools upstream-corpus
+.PHONY: demo test tools lint doc msrv unit wheel bench docs portability-table gen-protocol-artifacts check-protocol-artifacts clean-tools upstream-corpus
 
 demo:
 	$(CARGO) build --release --quiet
@@ -67,6 +67,11 @@ msrv:
 
 unit: tools
 	$(CARGO) test --quiet
+
+# The Python wheel that carries the binary (pyproject.toml), as pip, pipx and uvx
+# install it: a release build, stripped, by the maturin of .tools, into target/wheels/.
+wheel: $(VENV)/.installed
+	$(VENV)/bin/maturin build --release --out target/wheels
 
 # benches/process.sh measures whole processes with GNU time, which a new machine may
 # lack: installed from Debian as root, asked for otherwise.

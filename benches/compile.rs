@@ -40,6 +40,19 @@ fn benches(c: &mut Criterion) {
     }
     group.finish();
 
+    // Every shape of registry (component graphs, legacy maps, deep nesting), each beside
+    // the baseline: a shape that only one registry has is not hidden by the others.
+    let mut group = c.benchmark_group("registry shapes, 1,000 tools");
+    group.sample_size(10);
+    for shape in generate::SHAPES {
+        let text = generate::shaped(1_000, shape).expect("a known shape").to_string();
+        group.bench_with_input(BenchmarkId::new("serde_json parse+serialise", shape), &text, |b, t| {
+            b.iter(|| baseline(t))
+        });
+        group.bench_with_input(BenchmarkId::new("harn-catalog compile", shape), &text, |b, t| b.iter(|| compile(t)));
+    }
+    group.finish();
+
     // Every definition after the first is a warning on the same line: compiling and
     // locating them all (as `--format json` does) must stay linear in their number.
     let mut group = c.benchmark_group("one tool defined N times on one line");

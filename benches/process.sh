@@ -7,14 +7,15 @@
 # one tool on one line (a warning each, all located on that line), and `diff` of two
 # catalogs of 1,000 and 10,000 tools with one tool in a hundred changed (its time
 # should grow linearly with the catalogs' size), and the discovery index and a search
-# of the 10,000-tool registry. Last, the TypeScript SDK of the
+# of the 10,000-tool registry. Then the TypeScript SDK of the
 # GitHub MCP server's tools beside json-schema-to-typescript, and its Python SDK beside
-# datamodel-code-generator.
+# datamodel-code-generator. Last, the binary's size as built and stripped.
 #
 # BENCH_RUNS sets the number of pairs (default 7). The load average is printed
 # first and last: wall-time ratios are only as steady as the machine.
 set -euo pipefail
-bin=target/release
+# Where cargo built them (`make bench` builds with CARGO_TARGET_DIR when it is set).
+bin=${CARGO_TARGET_DIR:-target}/release
 runs=${BENCH_RUNS:-7}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -161,129 +162,15 @@ else
   sdk_beside python "datamodel-codegen, inputs only" "$datamodel" --input "$work/inputs" --input-file-type jsonschema \
     --output "$work/python-peer" --output-model-type pydantic_v2.BaseModel --formatters builtin --disable-warnings
 fi
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $runs alternating pairs, medians"
-printf '%-8s %-30s %8s %8s %8s\n' input command "wall s" "CPU s" "peak MB"
-for tools in 1000 10000; do
-  "$bin/examples/generate_registry" "$tools" >"$work/registry.json"
-  : >"$work/harn" && : >"$work/serde"
-  for _ in $(seq "$runs"); do
-    measure "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
-    measure "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
-  done
-  row "$tools" "harn-catalog schema" "$work/harn"
-  row "$tools" "serde_json parse+serialise" "$work/serde"
-  # Ratios of the medians, and the median of the per-pair ratios (steadier under load).
-  paste -d' ' "$work/harn" "$work/serde" | awk '{print $1 / $4, $2 / ($5 > 0 ? $5 : 0.01), $3 / $6}' >"$work/pairs"
-  printf '%-8s %-30s %7.2fx %7.2fx %7.2fx\n' "$tools" "ratio (median of pairs)" \
-    "$(median "$work/pairs" 1)" "$(median "$work/pairs" 2)" "$(median "$work/pairs" 3)"
-done
 
-"$bin/examples/generate_harn" 50000 >"$work/module.harn"
-: >"$work/module"
-for _ in $(seq 3); do measure "$work/module" "$bin/harn-catalog" schema "$work/module.harn" -o "$work/module.json"; done
-row "50k-line" "schema module.harn" "$work/module"
-
-"$bin/examples/generate_registry" 200000 same-name >"$work/same.json"
-: >"$work/same"
-for _ in $(seq 3); do measure "$work/same" "$bin/harn-catalog" schema "$work/same.json" -o "$work/same-catalog.json"; done
-row "200k" "one tool defined 200,000 times" "$work/same"
-tail -n 3 "$work/stderr" | sed 's/^/         /'
-
-for tools in 1000 10000; do
-  "$bin/examples/generate_registry" "$tools" >"$work/old.json"
-  "$bin/examples/generate_registry" "$tools" changed >"$work/new.json"
-  "$bin/harn-catalog" schema "$work/old.json" -o "$work/old.catalog.json"
-  "$bin/harn-catalog" schema "$work/new.json" -o "$work/new.catalog.json"
-  : >"$work/diff"
-  # diff exits 1: the changes include breaking ones.
-  for _ in $(seq "$runs"); do
-    measure "$work/diff" sh -c "\"\$0\" diff --format json \"\$1\" \"\$2\" >\"\$3\"; [ \$? -le 1 ]" \
-      "$bin/harn-catalog" "$work/old.catalog.json" "$work/new.catalog.json" "$work/changes"
-  done
-  row "$tools" "diff of catalogs, 1% changed" "$work/diff"
-done
-echo "         $(wc -l <"$work/changes") changes between the 10,000-tool catalogs"
-
-# The discovery index of the 10,000-tool registry (target: under 1 s), then searches of
-# the index it wrote, as a runtime searches its snapshot (target: under 20 ms), for a
-# query every tool matches (all 10,000 scored and sorted). A search is timed in
-# batches of $search_batch processes, as time(1) counts hundredths.
-"$bin/examples/generate_registry" 10000 >"$work/registry.json"
-: >"$work/index" && : >"$work/search-batches"
-search_batch=20
-for _ in $(seq "$runs"); do
-  measure "$work/index" "$bin/harn-catalog" index "$work/registry.json" -o "$work/index.json"
-  measure "$work/search-batches" sh -c 'for _ in $(seq "$2"); do "$0" search "$1" "tool 42 nested inputs" --format json >/dev/null || exit 1; done' \
-    "$bin/harn-catalog" "$work/index.json" "$search_batch"
-done
-awk -v n="$search_batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/search-batches" >"$work/search"
-row "10000" "index (target < 1 s)" "$work/index"
-row "10000" "search index.json (< 0.02 s)" "$work/search"
-
-# The TypeScript SDK of the GitHub MCP server's 117 tools against json-schema-to-
-# typescript (installed by `make tools`) writing the input types alone, unformatted.
-# Both need the team's corpus beside the repository (../shared, or HARN_CATALOG_SHARED).
-corpus="${HARN_CATALOG_SHARED:-../shared}/corpus/github-mcp-server-toolsnaps"
-# One registry of the corpus's tools ($work/github.json), and each tool's input schema
-# in a file of its own ($work/inputs/), made once for both SDK comparisons.
-corpus_inputs() {
-  [ -f "$work/github.json" ] && return
-  mkdir -p "$work/inputs"
-  python3 - "$corpus" "$work" <<'PY'
-import glob, json, os, sys
-corpus, work = sys.argv[1:]
-tools = []
-for path in sorted(glob.glob(os.path.join(corpus, "*.json"))):
-    tool = json.load(open(path))
-    tools.append({k: tool[k] for k in ("name", "description", "inputSchema", "annotations") if k in tool})
-    json.dump(tool["inputSchema"], open(os.path.join(work, "inputs", os.path.basename(path)), "w"))
-json.dump({"info": {"name": "github"}, "tools": tools}, open(os.path.join(work, "github.json"), "w"))
-PY
-}
-json2ts=.tools/node/node_modules/.bin/json2ts
-if [ ! -d "$corpus" ] || [ ! -x "$json2ts" ]; then
-  echo "SKIPPED the SDK rows: $corpus or $json2ts is missing (run make tools; put shared/ beside the repository)" >&2
+# The size of the binary: as cargo builds it (release, with line tables for
+# backtraces) and stripped, as the wheel users download carries it (pyproject.toml).
+if ! command -v strip >/dev/null; then
+  echo "SKIPPED the stripped size: strip (binutils) is not installed" >&2
 else
-  mkdir -p "$work/j2t" "$work/sdk"
-  corpus_inputs
-  # time(1) counts in hundredths of a second, too coarse for one SDK run: each figure
-  # of the SDK is a batch of $batch whole processes, divided by $batch (peak memory is
-  # one process's).
-  batch=20
-  : >"$work/sdk-batches" && : >"$work/j2t-times"
-  for _ in $(seq "$runs"); do
-    measure "$work/sdk-batches" sh -c 'for _ in $(seq "$3"); do "$0" sdk --lang typescript "$1" -o "$2" || exit 1; done' \
-      "$bin/harn-catalog" "$work/github.json" "$work/sdk" "$batch"
-    measure "$work/j2t-times" "$json2ts" -i "$work/inputs/*.json" -o "$work/j2t" --no-format
-  done
-  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/sdk-batches" >"$work/sdk-times"
-  row "117" "sdk --lang typescript" "$work/sdk-times"
-  row "117" "json2ts, input types only" "$work/j2t-times"
-  paste -d' ' "$work/j2t-times" "$work/sdk-times" | awk '{print $1 / ($4 > 0 ? $4 : 0.0001)}' >"$work/pairs"
-  printf '%-8s %-30s %7.0fx\n' "117" "speed-up (wall, median of pairs)" "$(median "$work/pairs" 1)"
-fi
-
-# The Python SDK of the same tools against datamodel-code-generator (installed by `make
-# tools`) writing pydantic v2 models of the input schemas alone, with its own fast
-# formatter (`builtin`, not black and isort), in pairs as above.
-datamodel=.tools/venv/bin/datamodel-codegen
-if [ ! -d "$corpus" ] || [ ! -x "$datamodel" ]; then
-  echo "SKIPPED the Python SDK rows: $corpus or $datamodel is missing (run make tools; put shared/ beside the repository)" >&2
-else
-  corpus_inputs
-  batch=20
-  : >"$work/py-batches" && : >"$work/dm-times"
-  for _ in $(seq "$runs"); do
-    measure "$work/py-batches" sh -c 'for _ in $(seq "$3"); do "$0" sdk --lang python "$1" -o "$2" || exit 1; done' \
-      "$bin/harn-catalog" "$work/github.json" "$work/py-sdk" "$batch"
-    rm -rf "$work/dm"
-    measure "$work/dm-times" "$datamodel" --input "$work/inputs" --input-file-type jsonschema --output "$work/dm" \
-      --output-model-type pydantic_v2.BaseModel --formatters builtin --disable-warnings
-  done
-  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/py-batches" >"$work/py-times"
-  row "117" "sdk --lang python" "$work/py-times"
-  row "117" "datamodel-codegen, inputs only" "$work/dm-times"
-  paste -d' ' "$work/dm-times" "$work/py-times" | awk '{print $1 / ($4 > 0 ? $4 : 0.0001)}' >"$work/pairs"
-  printf '%-8s %-30s %7.0fx\n' "117" "speed-up (wall, median of pairs)" "$(median "$work/pairs" 1)"
+  strip -o "$work/stripped" "$bin/harn-catalog"
+  mb() { awk -v b="$(wc -c <"$1")" 'BEGIN {printf "%.1f", b / 1048576}'; }
+  printf '%-8s %-30s %8s MB\n' binary "release build, line tables" "$(mb "$bin/harn-catalog")"
+  printf '%-8s %-30s %8s MB\n' binary "stripped, as in the wheel" "$(mb "$work/stripped")"
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -27,9 +27,9 @@ pub enum Command {
     /// Print the MCP `tools/list` result (`{"tools": [...]}`) of a registry or
     /// catalog's MCP-audience tools, with components bundled into each schema.
     Mcp(super::mcp::Request),
-    /// Check the MCP projection of a registry or catalog against what LLM clients
-    /// accept (--profile openai-strict,gemini,… or all); exit 1 when a client refuses
-    /// a tool.
+    /// Check the MCP projection of each registry or catalog given against what LLM
+    /// clients accept (--profile openai-strict,gemini,… or all); exit 1 when a client
+    /// refuses a tool.
     Lint(super::lint::Request),
     /// Print the shell completion script of the CLI that Harn generates from a
     /// registry or catalog, or, without FILE, of harn-catalog itself.

@@ -1,4 +1,4 @@
-//! `harn-catalog lint`: one input's MCP projection checked against the client
+//! `harn-catalog lint`: each input's MCP projection checked against the client
 //! profiles named, and optionally the closed-objects lint; also what `check` runs
 //! for a configuration's `[lint]`.
 
@@ -15,16 +15,18 @@ use crate::prepare::McpDocuments;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Request {
-    /// The registry declaration (.json, .yaml, .toml), .harn module, catalog or harness
-    /// directory; `-` reads standard input (name it with --stdin-filename).
-    pub file: PathBuf,
+    /// The registry declarations (.json, .yaml, .toml), .harn modules, catalogs or harness
+    /// directories, each linted on its own (as a pre-commit hook passes the files
+    /// changed); `-` reads standard input (name it with --stdin-filename).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
     /// The client profiles to check, comma-separated, or `all`: openai, openai-strict,
     /// gemini, gemini-json-schema, anthropic, anthropic-strict, claude-code,
     /// claude-desktop, vscode-copilot, cursor, mcp-2025-11-25.
     #[arg(long, value_name = "NAME[,NAME…]", required_unless_present = "closed_objects")]
     pub profile: Vec<String>,
-    /// The server name clients prefix tool names with (default: the registry's
-    /// `info.name`, else the file's stem).
+    /// The server name clients prefix tool names with, for every FILE (default: each
+    /// registry's `info.name`, else its file's stem).
     #[arg(long, value_name = "NAME")]
     pub server: Option<String>,
     /// Also run the closed-objects lint (`open-input-object`): warn about every input
@@ -51,15 +53,25 @@ impl Run for Request {
             Ok(profiles) => profiles,
             Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
         };
-        let input = match self.module.input(&self.file) {
-            Ok(input) => input,
+        let inputs = match self.module.input_list(self.files.iter().map(PathBuf::as_path)) {
+            Ok(inputs) => inputs,
             Err(e) => return Outcome::failed(log.fail(Failed::Unusable, e)),
         };
         let options = self.run.options(self.module.options());
         let (server, confinement) = (self.server.as_deref(), self.run.confinement());
-        let linted = Linted::of(&input, options, &confinement, &profiles, server, self.closed_objects);
-        log.report(&linted.diagnostics, "");
-        Outcome { ended: linted.failed().map_or(Ok(()), Err), ..Outcome::text(String::new()) }
+        let (mut diagnostics, mut failed) = (Vec::new(), None);
+        for input in &inputs {
+            let linted = Linted::of(input, options, &confinement, &profiles, server, self.closed_objects);
+            // An input that could not be read (exit 2) outweighs one that was refused.
+            failed = match (failed, linted.failed()) {
+                (Some(Failed::Unusable), _) | (_, Some(Failed::Unusable)) => Some(Failed::Unusable),
+                (earlier, this) => earlier.or(this),
+            };
+            diagnostics.extend(linted.diagnostics);
+        }
+        // One closing count for every file, as for one.
+        log.report(&diagnostics, "");
+        Outcome { ended: failed.map_or(Ok(()), Err), ..Outcome::text(String::new()) }
     }
 }
 

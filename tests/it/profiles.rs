@@ -97,6 +97,65 @@ fn lint_reports_profile_tool_and_pointer_and_fails_only_on_errors() {
     assert!(said.contains("\"opena\"") && said.contains("openai-strict") && said.contains("mcp-2025-11-25"), "{said}");
 }
 
+/// `lint` takes several files, as a pre-commit hook passes the files a commit changes
+/// (`.pre-commit-hooks.yaml`): each is linted on its own, under its own server name;
+/// the findings of all come in the files' order with one closing count, and the exit
+/// code is the worst of them.
+#[test]
+fn lint_takes_several_files_each_linted_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let tool = |name: &str| json!({"name": name, "inputSchema": {"type": "object"}});
+    // Without `info.name`, the server's name is the file's stem: cursor counts 60 of
+    // them with the tool's name.
+    let long_stem = format!("{}.json", "s".repeat(60));
+    let long = write(dir.path(), &long_stem, &json!({"tools": [tool("get")]}).to_string());
+    let short = write(dir.path(), "short.json", &json!({"tools": [tool("get")]}).to_string());
+    let refused = write(dir.path(), "refused.yaml", "tools:\n  - name: put\n    parameters:\n      id: uuid\n");
+    let path = |p: &PathBuf| p.to_str().unwrap().to_owned();
+    let lint = |files: &[String], extra: &[&str]| {
+        common::harn_catalog().arg("lint").args(files).args(["--profile", "cursor"]).args(extra).output().unwrap()
+    };
+
+    let run = lint(&[path(&short), path(&long), path(&refused)], &["--format", "json"]);
+    assert_eq!(run.status.code(), Some(1), "{}", String::from_utf8_lossy(&run.stderr));
+    let found: Vec<(String, String)> = json_lines(&run.stderr)
+        .iter()
+        .map(|f| (f["code"].as_str().unwrap().to_owned(), f["file"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(
+        found,
+        [("cursor-name-length".to_owned(), path(&long)), ("legacy-parameters".to_owned(), path(&refused))],
+        "the long stem's server name and the refused compile, each in its own file, in order"
+    );
+
+    // Near misses: the short file alone, twice, passes; so does a `--server` short
+    // enough for both.
+    let clean = lint(&[path(&short), path(&short)], &[]);
+    assert_eq!(clean.status.code(), Some(0), "{}", String::from_utf8_lossy(&clean.stderr));
+    assert!(clean.stderr.is_empty(), "{}", String::from_utf8_lossy(&clean.stderr));
+    let named = lint(&[path(&short), path(&long)], &["--server", "s"]);
+    assert_eq!(named.status.code(), Some(0), "{}", String::from_utf8_lossy(&named.stderr));
+
+    // One closing count for all the files.
+    let human = lint(&[path(&long), path(&refused)], &[]);
+    let said = String::from_utf8_lossy(&human.stderr);
+    let counts: Vec<&str> = said.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(counts, ["error: 1 error and 1 warning"], "{said}");
+
+    // A file that cannot be read makes it a usage error (2), and the others are still
+    // linted.
+    let missing = dir.path().join("missing.yaml");
+    let run = lint(&[path(&missing), path(&refused)], &["--format", "json"]);
+    assert_eq!(run.status.code(), Some(2));
+    let codes: Vec<Value> = json_lines(&run.stderr).iter().map(|f| f["code"].clone()).collect();
+    assert_eq!(codes, [json!("unreadable-input"), json!("legacy-parameters")]);
+
+    // At least one file.
+    let none = common::harn_catalog().args(["lint", "--profile", "cursor"]).output().unwrap();
+    assert_eq!(none.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("<FILE>..."));
+}
+
 #[test]
 fn mcp_profile_down_levels_with_a_note_for_every_change() {
     let dir = tempfile::tempdir().unwrap();

@@ -224,7 +224,7 @@ fn mcp_of(path: &Path) -> commands::mcp::Request {
 /// `harn-catalog lint FILE`, with `profile` or, without one, `--closed-objects`.
 fn lint_of(path: &Path, profile: Option<&str>) -> commands::lint::Request {
     commands::lint::Request {
-        file: path.to_path_buf(),
+        files: vec![path.to_path_buf()],
         profile: profile.map(str::to_owned).into_iter().collect(),
         server: None,
         closed_objects: profile.is_none(),
