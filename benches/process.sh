@@ -3,7 +3,8 @@
 # registry against a plain serde_json parse+serialise of the same file, run in
 # alternating pairs so that a change in machine load falls on both sides alike:
 # medians of wall time, CPU time (user + system) and peak memory, and their ratios
-# side by side. Then a generated 50,000-line .harn module, 200,000 definitions of
+# side by side; 1,000 and 10,000 tools of the default shape, then 10,000 of each other
+# shape. Then a generated 50,000-line .harn module, 200,000 definitions of
 # one tool on one line (a warning each, all located on that line), and `diff` of two
 # catalogs of 1,000 and 10,000 tools with one tool in a hundred changed (its time
 # should grow linearly with the catalogs' size), and the discovery index and a search
@@ -44,20 +45,29 @@ row() { # label, command, file of figures
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $runs alternating pairs, medians"
 printf '%-8s %-30s %8s %8s %8s\n' input command "wall s" "CPU s" "peak MB"
-for tools in 1000 10000; do
-  "$bin/examples/generate_registry" "$tools" >"$work/registry.json"
+# `schema` of the registry `generate_registry` prints for its arguments ($2…), beside
+# the serde_json baseline on the same file, in pairs; rows labelled $1.
+beside_baseline() {
+  label=$1
+  shift
+  "$bin/examples/generate_registry" "$@" >"$work/registry.json"
   : >"$work/harn" && : >"$work/serde"
   for _ in $(seq "$runs"); do
     measure "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
     measure "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
   done
-  row "$tools" "harn-catalog schema" "$work/harn"
-  row "$tools" "serde_json parse+serialise" "$work/serde"
+  row "$label" "harn-catalog schema" "$work/harn"
+  row "$label" "serde_json parse+serialise" "$work/serde"
   # Ratios of the medians, and the median of the per-pair ratios (steadier under load).
   paste -d' ' "$work/harn" "$work/serde" | awk '{print $1 / $4, $2 / ($5 > 0 ? $5 : 0.01), $3 / $6}' >"$work/pairs"
-  printf '%-8s %-30s %7.2fx %7.2fx %7.2fx\n' "$tools" "ratio (median of pairs)" \
+  printf '%-8s %-30s %7.2fx %7.2fx %7.2fx\n' "$label" "ratio (median of pairs)" \
     "$(median "$work/pairs" 1)" "$(median "$work/pairs" 2)" "$(median "$work/pairs" 3)"
-done
+}
+for tools in 1000 10000; do beside_baseline "$tools" "$tools"; done
+# 10,000 tools of each other shape (generate::SHAPES): component graphs (none, flat,
+# chained, diamond), the mixed registry (legacy maps, returns, errors, command groups,
+# policies, _meta over a chain) and deep nesting.
+for shape in none flat chained diamond mixed deep; do beside_baseline "$shape" 10000 "shape=$shape"; done
 
 "$bin/examples/generate_harn" 50000 >"$work/module.harn"
 : >"$work/module"
