@@ -339,6 +339,13 @@ impl Ran {
     fn output(&self, name: &str) -> Option<&str> {
         self.outputs.get(name).map(String::as_str)
     }
+
+    /// Asserts that the step ended with `code` and said `says` on stdout (where a step
+    /// prints its `::error` and its reasons).
+    fn assert_ended(&self, code: i32, says: &str) {
+        assert_eq!(self.code, Some(code), "{self:?}");
+        assert!(self.stdout.contains(says), "{says:?} in {self:?}");
+    }
 }
 
 impl Job {
@@ -578,8 +585,7 @@ fn a_compatible_pull_request_passes_against_its_merge_base_while_main_moves_on()
 fn outside_a_pull_request_diff_runs_only_against_a_base_given() {
     let repo = pull_request("", BREAKING);
     let skipped = Job::push(repo.path()).run("diff");
-    assert_eq!(skipped.code, Some(0), "{skipped:?}");
-    assert!(skipped.stdout.contains("skipped (not a pull request, and no base input)"), "{skipped:?}");
+    skipped.assert_ended(0, "skipped (not a pull request, and no base input)");
     assert_eq!((skipped.summary.as_str(), skipped.outputs.len()), ("", 0));
     let compared = Job::push(repo.path()).input("base", "HEAD~1").run("diff");
     assert_eq!(compared.code, Some(1), "{compared:?}");
@@ -601,17 +607,13 @@ fn a_base_not_fetched_or_unknown_and_a_bad_input_are_errors_whatever_fail_on_bre
         "{unfetched:?}"
     );
     let unknown = Job::push(repo.path()).input("base", "no-such-branch").input("fail-on-breaking", "false").run("diff");
-    assert_eq!(unknown.code, Some(2), "{unknown:?}");
-    assert!(unknown.stdout.contains("the base 'no-such-branch' names no commit"), "{unknown:?}");
+    unknown.assert_ended(2, "the base 'no-such-branch' names no commit");
     let yes = Job::push(repo.path()).input("base", "HEAD~1").input("fail-on-breaking", "yes").run("diff");
-    assert_eq!(yes.code, Some(2), "{yes:?}");
-    assert!(yes.stdout.contains("fail-on-breaking must be true or false, not 'yes'"), "{yes:?}");
+    yes.assert_ended(2, "fail-on-breaking must be true or false, not 'yes'");
     let no = Job::push(repo.path()).input("check", "no").run("check");
-    assert_eq!(no.code, Some(2), "{no:?}");
-    assert!(no.stdout.contains("check must be true or false, not 'no'"), "{no:?}");
+    no.assert_ended(2, "check must be true or false, not 'no'");
     let off = Job::push(repo.path()).input("check", "false").run("check");
-    assert_eq!(off.code, Some(0), "{off:?}");
-    assert!(off.stdout.contains("skipped (check: false)"), "{off:?}");
+    off.assert_ended(0, "skipped (check: false)");
 }
 
 #[test]
@@ -688,11 +690,7 @@ fn each_install_route_is_chosen_as_its_input_says_and_refused_when_it_cannot_wor
         (Some("pip"), Some("dist/harn_catalog-0.1.0-py3-none-linux_x86_64.whl"))
     );
     let missing = job.run("install");
-    assert_eq!(missing.code, Some(1), "{missing:?}");
-    assert!(
-        missing.stdout.contains("the wheel dist/harn_catalog-0.1.0-py3-none-linux_x86_64.whl is not a file"),
-        "{missing:?}"
-    );
+    missing.assert_ended(1, "the wheel dist/harn_catalog-0.1.0-py3-none-linux_x86_64.whl is not a file");
 
     // cargo: the build is cached under a hash of the action's files; a cache restored
     // is used as it is, nothing built.
@@ -715,20 +713,14 @@ fn each_install_route_is_chosen_as_its_input_says_and_refused_when_it_cannot_wor
 
     // Refused: a route that is no route; auto or path with nothing to take.
     let unknown = Job::push(repo.path()).input("install", "brew").run("route");
-    assert_eq!(unknown.code, Some(1));
-    assert!(unknown.stdout.contains("install must be auto, path, pip or cargo, not 'brew'"), "{unknown:?}");
+    unknown.assert_ended(1, "install must be auto, path, pip or cargo, not 'brew'");
     let mut job = Job::push(repo.path());
     job.path = bare_path(&job);
     let nothing = job.run("route");
-    assert_eq!(nothing.code, Some(1), "{nothing:?}");
-    assert!(
-        nothing.stdout.contains("install: auto found no harn-catalog on PATH, no wheel input and no cargo"),
-        "{nothing:?}"
-    );
+    nothing.assert_ended(1, "install: auto found no harn-catalog on PATH, no wheel input and no cargo");
     let mut job = Job::push(repo.path()).input("install", "path");
     job.path = bare_path(&job);
     assert_eq!(job.run("route").output("route"), Some("path"));
     let absent = job.run("install");
-    assert_eq!(absent.code, Some(1), "{absent:?}");
-    assert!(absent.stdout.contains("install: path, but harn-catalog is not on PATH"), "{absent:?}");
+    absent.assert_ended(1, "install: path, but harn-catalog is not on PATH");
 }
