@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -98,45 +99,144 @@ fn direct_component_refs(schema: &Value) -> Vec<Cow<'_, str>> {
     names
 }
 
-/// Which components reference which, computed once per catalog so that the
-/// components every schema reaches are found without walking them again.
+/// Which components reference which, computed once per catalog, and what each one
+/// reaches, computed once per component (on first use), so that the components a
+/// schema reaches are found by walking that schema alone: a registry whose tools all
+/// reference one long chain of components pays for the chain once, not once a tool.
 pub struct ComponentGraph<'c> {
     components: &'c BTreeMap<String, Value>,
-    edges: HashMap<&'c str, Vec<Cow<'c, str>>>,
+    /// The components in name order: a component's ordinal is its place here.
+    names: Vec<&'c str>,
+    ordinals: HashMap<&'c str, usize>,
+    /// Each component's direct references, as ordinals (names that are no component
+    /// left out).
+    edges: Vec<Vec<usize>>,
+    /// Each component's closure (itself and everything it reaches) as a bit set over
+    /// the ordinals. A `OnceLock`, since the tools' schemas are checked in parallel.
+    closures: Vec<OnceLock<Vec<u64>>>,
 }
 
 impl<'c> ComponentGraph<'c> {
     pub fn new(components: &'c BTreeMap<String, Value>) -> Self {
-        let edges = components.iter().map(|(name, schema)| (name.as_str(), direct_component_refs(schema))).collect();
-        ComponentGraph { components, edges }
+        let names: Vec<&str> = components.keys().map(String::as_str).collect();
+        let ordinals: HashMap<&str, usize> = names.iter().enumerate().map(|(i, name)| (*name, i)).collect();
+        let edges = components
+            .values()
+            .map(|schema| {
+                direct_component_refs(schema).iter().filter_map(|name| ordinals.get(name.as_ref()).copied()).collect()
+            })
+            .collect();
+        let closures = names.iter().map(|_| OnceLock::new()).collect();
+        ComponentGraph { components, names, ordinals, edges, closures }
     }
 
     pub fn components(&self) -> &'c BTreeMap<String, Value> {
         self.components
     }
 
+    /// Bit set words for every component.
+    fn words(&self) -> usize {
+        self.names.len().div_ceil(64)
+    }
+
+    /// The closure of the component `start`: itself and every component it reaches.
+    fn closure(&self, start: usize) -> &[u64] {
+        self.closures[start].get_or_init(|| {
+            let mut reached = vec![0u64; self.words()];
+            let mut pending = vec![start];
+            while let Some(at) = pending.pop() {
+                let (word, bit) = (at / 64, 1u64 << (at % 64));
+                if reached[word] & bit == 0 {
+                    reached[word] |= bit;
+                    pending.extend(&self.edges[at]);
+                }
+            }
+            reached
+        })
+    }
+
     /// The components `schema` reaches through `$ref`, transitively, by name
     /// (sorted). Names that are not components are skipped.
     pub fn reachable(&self, schema: &Value) -> BTreeSet<&'c str> {
-        let mut reached = BTreeSet::new();
         if self.components.is_empty() {
-            return reached;
+            return BTreeSet::new();
         }
-        let mut pending = direct_component_refs(schema);
-        while let Some(name) = pending.pop() {
-            if let Some((&component, next)) = self.edges.get_key_value(name.as_ref()) {
-                if reached.insert(component) {
-                    pending.extend(next.iter().map(|name| Cow::Borrowed(name.as_ref())));
-                }
+        let mut reached = vec![0u64; self.words()];
+        for name in direct_component_refs(schema) {
+            if let Some(&ordinal) = self.ordinals.get(name.as_ref()) {
+                reached.iter_mut().zip(self.closure(ordinal)).for_each(|(into, from)| *into |= from);
             }
         }
-        reached
+        // Ordinals in increasing order are names in sorted order.
+        let mut names = Vec::new();
+        for (w, &word) in reached.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                names.push(self.names[w * 64 + rest.trailing_zeros() as usize]);
+                rest &= rest - 1;
+            }
+        }
+        names.into_iter().collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn components(pairs: &[(&str, Value)]) -> BTreeMap<String, Value> {
+        pairs.iter().map(|(name, schema)| ((*name).to_owned(), schema.clone())).collect()
+    }
+
+    fn to(name: &str) -> Value {
+        json!({"$ref": format!("{COMPONENT_PREFIX}{name}")})
+    }
+
+    #[test]
+    fn reaches_through_chains_cycles_and_diamonds_each_component_once() {
+        let graph_of = components(&[
+            ("A", json!({"properties": {"b": to("B")}})),
+            ("B", json!({"items": to("C")})),
+            ("C", json!({"type": "string"})),
+            // A cycle: D and E reach each other, and E the chain.
+            ("D", json!({"anyOf": [to("E"), {"type": "null"}]})),
+            ("E", json!({"properties": {"d": to("D"), "a": to("A")}})),
+            // A diamond over the chain's two ends, and a name that is no component.
+            ("F", json!({"allOf": [to("A"), to("C"), to("Missing")]})),
+            ("Result/Envelope", json!({"properties": {"f": to("F")}})),
+            ("Lonely", json!({"type": "object"})),
+        ]);
+        let graph = ComponentGraph::new(&graph_of);
+        let reached = |schema: Value| graph.reachable(&schema).into_iter().collect::<Vec<_>>();
+        assert_eq!(reached(to("A")), ["A", "B", "C"]);
+        assert_eq!(reached(to("C")), ["C"]);
+        assert_eq!(reached(to("D")), ["A", "B", "C", "D", "E"], "a cycle ends");
+        assert_eq!(reached(to("F")), ["A", "B", "C", "F"], "each component once, an unknown name skipped");
+        assert_eq!(reached(to("Result~1Envelope")), ["A", "B", "C", "F", "Result/Envelope"], "a decoded name");
+        assert_eq!(reached(json!({"properties": {"x": to("C"), "y": to("E")}})), ["A", "B", "C", "D", "E"]);
+        assert!(reached(json!({"type": "object"})).is_empty());
+        assert!(reached(to("Missing")).is_empty());
+        // The same answers asked again (the closures are kept), and from an empty graph.
+        assert_eq!(reached(to("D")), ["A", "B", "C", "D", "E"]);
+        let empty = BTreeMap::new();
+        assert!(ComponentGraph::new(&empty).reachable(&to("A")).is_empty());
+    }
+
+    #[test]
+    fn reaches_past_the_first_word_of_its_bit_sets() {
+        // 130 components in a chain: ordinals over three 64-bit words.
+        let names: Vec<String> = (0..130).map(|n| format!("N{n:03}")).collect();
+        let chain: BTreeMap<String, Value> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (name.clone(), names.get(i + 1).map_or(json!({}), |next| to(next))))
+            .collect();
+        let graph = ComponentGraph::new(&chain);
+        let all: Vec<&str> = graph.reachable(&to("N000")).into_iter().collect();
+        assert_eq!(all, names.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(graph.reachable(&to("N128")).into_iter().collect::<Vec<_>>(), ["N128", "N129"]);
+    }
 
     #[test]
     fn classifies_references() {

@@ -46,9 +46,11 @@ pub fn scan(schema: &Value) -> Option<Refusal> {
     found
 }
 
-/// The safety scan of every component, done once for a catalog.
-pub fn scan_components(components: &BTreeMap<String, Value>) -> HashMap<String, Option<Refusal>> {
-    components.iter().map(|(name, schema)| (name.clone(), scan(schema))).collect()
+/// The safety scan of every component, done once for a catalog: the components that
+/// cannot be moved, with why. Most catalogs have none, and then the components a tool
+/// reaches need no lookup at all.
+pub fn scan_components(components: &BTreeMap<String, Value>) -> HashMap<String, Refusal> {
+    components.iter().filter_map(|(name, schema)| Some((name.clone(), scan(schema)?))).collect()
 }
 
 /// What a schema reaches once the safety scans pass: the names of the components
@@ -58,7 +60,7 @@ pub fn scan_components(components: &BTreeMap<String, Value>) -> HashMap<String, 
 pub fn check<'c>(
     schema: &Value,
     graph: &ComponentGraph<'c>,
-    scanned: &HashMap<String, Option<Refusal>>,
+    scanned: &HashMap<String, Refusal>,
 ) -> Result<BTreeSet<&'c str>, (Place, Refusal)> {
     let components = graph.components();
     if components.is_empty() {
@@ -68,8 +70,8 @@ pub fn check<'c>(
         return Err((Place::Tool, refusal));
     }
     let reached = graph.reachable(schema);
-    for name in &reached {
-        if let Some(Some(refusal)) = scanned.get(*name) {
+    for name in reached.iter().filter(|_| !scanned.is_empty()) {
+        if let Some(refusal) = scanned.get(*name) {
             return Err((Place::Component((*name).to_owned()), refusal.clone()));
         }
     }

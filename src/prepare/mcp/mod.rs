@@ -102,7 +102,7 @@ pub fn project_each(catalog: &ToolCatalog, version: ProtocolVersion) -> Vec<Opti
 pub struct Projector<'c> {
     components: &'c BTreeMap<String, Value>,
     graph: ComponentGraph<'c>,
-    scanned: HashMap<String, Option<Refusal>>,
+    scanned: HashMap<String, Refusal>,
     version: ProtocolVersion,
 }
 
@@ -174,7 +174,7 @@ fn project_tool(
     tool: &ToolCatalogEntry,
     components: &BTreeMap<String, Value>,
     graph: &ComponentGraph<'_>,
-    scanned: &HashMap<String, Option<Refusal>>,
+    scanned: &HashMap<String, Refusal>,
     documents: McpDocuments,
     version: ProtocolVersion,
 ) -> Projection {
