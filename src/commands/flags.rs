@@ -143,7 +143,7 @@ impl ModuleArgs {
         if from_stdin > 1 {
             return Err(UsageError::new(
                 "`-` is given twice, but standard input can be read only once",
-                "read one side from standard input and the other from its file: `diff OLD -` or `diff - NEW`",
+                "read one input from standard input and the others from their files (`diff OLD -`, `lint - b.yaml`)",
             ));
         }
         if from_stdin == 1 && self.scopes {
