@@ -54,10 +54,17 @@ fn diagnostic(source: &Arc<SourceFile>, error: &serde_json::Error) -> Diagnostic
         let start = source.text[..end].rfind(&quoted).unwrap_or(offset);
         return duplicate_key(source, start..start + quoted.len(), key);
     }
+    let at = char_at(&source.text, offset);
     if message.starts_with(TOO_DEEP) {
-        return too_deep_at(source, offset..offset + 1);
+        return too_deep_at(source, at);
     }
-    syntax_error(source, offset..offset + 1, message)
+    syntax_error(source, at, message)
+}
+
+/// The character at `offset`, where reading stopped (a character boundary): its
+/// bytes, or nothing at the end of the text.
+fn char_at(text: &str, offset: usize) -> std::ops::Range<usize> {
+    offset..offset + text[offset..].chars().next().map_or(0, char::len_utf8)
 }
 
 /// Deserialises a `serde_json::Value`, refusing objects that repeat a key and
@@ -275,6 +282,16 @@ mod tests {
         assert_eq!(deep.code(), "nesting-too-deep");
         let at = deep.origin.unwrap().range().unwrap();
         assert_eq!(at.len(), 1);
+    }
+
+    /// Found by fuzzing (fuzz/regressions/declaration_json/): the origin covered the
+    /// byte after the end of the text, and one byte of a character of several.
+    #[test]
+    fn a_syntax_error_covers_the_character_where_reading_stopped_or_none_at_the_end() {
+        let at = |text: &str| parse_text(text).unwrap_err().origin.unwrap().range().unwrap();
+        assert_eq!(at("{\"tools\": [\n"), 12..12);
+        assert_eq!(at("{\"a\": é}"), 6..8);
+        assert_eq!(at("{\"a\": 1,\n  ]"), 11..12);
     }
 
     #[test]
