@@ -9,7 +9,7 @@ TOOLS := .tools
 VENV := $(TOOLS)/venv
 PYTHON := $(VENV)/bin/python
 
-.PHONY: demo test tools lint doc msrv unit wheel bench docs portability-table gen-protocol-artifacts check-protocol-artifacts clean-tools upstream-corpus
+.PHONY: demo test tools lint doc msrv unit wheel bench fuzz fuzz-tools docs portability-table gen-protocol-artifacts check-protocol-artifacts clean-tools upstream-corpus
 
 demo:
 	$(CARGO) build --release --quiet
@@ -86,6 +86,22 @@ bench:
 	$(CARGO) build --release --quiet --examples --bin harn-catalog
 	./benches/process.sh
 	$(CARGO) bench --bench compile --bench harn --bench lsp
+
+# Coverage-guided fuzzing of every front end with AFL++ through cargo-afl, on stable
+# Rust (docs/development.md, "Fuzzing"): each target of fuzz/ runs FUZZ_SECONDS
+# (default 60), one after the other; corpora and findings go to target/fuzz/.
+# cargo-afl and the AFL++ it builds from its bundled source stay in .tools/.
+CARGO_AFL_VERSION := 0.18.2
+FUZZ_SECONDS ?= 60
+fuzz: fuzz-tools
+	FUZZ_SECONDS=$(FUZZ_SECONDS) ./fuzz/run.sh
+
+fuzz-tools: $(TOOLS)/afl.installed
+
+$(TOOLS)/afl.installed:
+	$(CARGO) install --locked --quiet cargo-afl --version $(CARGO_AFL_VERSION) --root $(TOOLS)/cargo-afl
+	XDG_DATA_HOME=$(abspath $(TOOLS))/afl-data $(TOOLS)/cargo-afl/bin/cargo-afl afl config --build --force
+	touch $@
 
 # The artifacts that describe the catalog format (spec/protocol-artifacts), and the
 # catalogs this repository compiles from its fixtures (harn-catalog.toml).

@@ -284,8 +284,8 @@ mod tests {
         assert_eq!(at.len(), 1);
     }
 
-    /// Found by fuzzing: the origin covered the byte after the end of the text, and
-    /// one byte of a character of several.
+    /// Found by fuzzing (fuzz/regressions/declaration_json/): the origin covered the
+    /// byte after the end of the text, and one byte of a character of several.
     #[test]
     fn a_syntax_error_covers_the_character_where_reading_stopped_or_none_at_the_end() {
         let at = |text: &str| parse_text(text).unwrap_err().origin.unwrap().range().unwrap();

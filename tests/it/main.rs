@@ -14,6 +14,7 @@ mod declaration_schema;
 mod diff;
 mod diff_semantics;
 mod docs;
+mod fuzz_regressions;
 mod harn;
 mod harn_bounds;
 mod harn_fuzz;

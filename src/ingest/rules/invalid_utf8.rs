@@ -28,7 +28,8 @@ declare_rule! {
 }
 
 /// The diagnostic for the bytes of `path` (read as `format`) that `error` found not
-/// to be UTF-8, pointing at the first bad byte.
+/// to be UTF-8, pointing at the first bad byte: at the replacement character that
+/// stands for it in the text shown.
 pub fn invalid_utf8(path: &Path, format: Format, error: &FromUtf8Error) -> Diagnostic {
     let offset = error.utf8_error().valid_up_to();
     // Shown with the bad bytes replaced, so the offending line can be printed.
@@ -45,7 +46,9 @@ pub fn invalid_utf8(path: &Path, format: Format, error: &FromUtf8Error) -> Diagn
             at.line,
             at.column
         ))
-        .at(Origin::span(&source, in_text..in_text + 1))
+        // The bytes before it are the file's own, so the replacement character starts
+        // where the bad byte did; the origin covers it whole, not a byte of it.
+        .at(Origin::span(&source, in_text..in_text + char::REPLACEMENT_CHARACTER.len_utf8()))
 }
 
 #[cfg(test)]
@@ -53,14 +56,17 @@ mod tests {
     use super::*;
 
     /// Rendered, an empty span and a one-byte one both show one caret, so only the
-    /// origin itself can say that the diagnostic covers the first bad byte.
+    /// origin itself can say that the diagnostic covers the first bad byte: the whole
+    /// replacement character that stands for it in the text shown (found by fuzzing,
+    /// fuzz/regressions/import_mcp/: the origin was its first byte, splitting it).
     #[test]
     fn the_origin_covers_the_first_bad_byte() {
         let bytes = b"{\"name\": \"caf\xe9\"}".to_vec();
         let error = String::from_utf8(bytes).expect_err("Latin-1 is not UTF-8");
         let diagnostic = invalid_utf8(Path::new("widgets.json"), Format::Json, &error);
         let origin = diagnostic.origin.expect("the diagnostic points at the byte");
-        assert_eq!(origin.range(), Some(13..14));
+        assert_eq!(origin.range(), Some(13..16));
+        assert_eq!(&origin.source.text[13..16], "\u{fffd}");
         assert!(diagnostic.message.ends_with("line 1, column 14 (byte offset 13)"), "{}", diagnostic.message);
     }
 }

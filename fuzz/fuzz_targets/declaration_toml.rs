@@ -1,0 +1,6 @@
+//! Fuzz target `declaration_toml`: each input AFL++ makes goes through its check in
+//! `src/targets.rs`.
+
+fn main() {
+    harn_catalog_fuzz::run("declaration_toml");
+}
