@@ -255,13 +255,13 @@ fn clean_tools<'d>(provenance: &Provenance, found: impl Iterator<Item = &'d Diag
     use std::sync::Arc;
     // Each spec keyed by its file (by address: the same `Arc`) and its place in it.
     let key = |source: &Arc<crate::source::SourceFile>| Arc::as_ptr(source) as usize;
-    let specs: std::collections::HashMap<(usize, &Pointer), usize> = provenance
+    let specs: crate::maps::HashMap<(usize, &Pointer), usize> = provenance
         .tools
         .iter()
         .enumerate()
         .map(|(i, origin)| ((key(origin.source_or(&provenance.source)), &origin.at), i))
         .collect();
-    let files: std::collections::HashSet<usize> = specs.keys().map(|(file, _)| *file).collect();
+    let files: crate::maps::HashSet<usize> = specs.keys().map(|(file, _)| *file).collect();
     let tools = Pointer::root().key("tools");
     let mut dirty = vec![false; provenance.tools.len()];
     for error in found.filter(|d| d.is_error()) {

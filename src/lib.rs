@@ -30,6 +30,7 @@ pub mod index;
 pub mod ingest;
 pub mod language;
 pub mod lint;
+pub mod maps;
 pub mod paths;
 pub mod pointer;
 pub mod prepare;

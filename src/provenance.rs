@@ -166,7 +166,28 @@ impl Provenance {
     /// Keeps the origins of the entries at `kept` (ascending catalog indices), as a
     /// filter of the catalog's tools does.
     pub fn retain_tools(&mut self, kept: &[usize]) {
-        self.tools = kept.iter().filter_map(|i| self.tools.get(*i).cloned()).collect();
+        // `kept` is increasing: each kept origin moves down into place, none is copied
+        // (and when every tool is kept, as usual, nothing moves).
+        let mut next = 0;
+        for &i in kept {
+            if i < self.tools.len() {
+                self.tools.swap(next, i);
+                next += 1;
+            }
+        }
+        self.tools.truncate(next);
+    }
+}
+
+/// `tools[<i>].<path>`, as [`ToolCx::place`] gives it.
+pub struct ToolLabel<'p> {
+    index: usize,
+    path: &'p str,
+}
+
+impl std::fmt::Display for ToolLabel<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "tools[{}].{}", self.index, self.path)
     }
 }
 
@@ -182,7 +203,14 @@ pub struct ToolCx<'a> {
 impl ToolCx<'_> {
     /// `tools[<i>].<path>`
     pub fn label(&self, path: &str) -> String {
-        format!("tools[{}].{path}", self.index)
+        self.place(path).to_string()
+    }
+
+    /// [`ToolCx::label`], written only when shown: every tool is checked for what
+    /// few are wrong in, and a label formatted for each check cost more than some
+    /// checks themselves.
+    pub fn place<'p>(&self, path: &'p str) -> ToolLabel<'p> {
+        ToolLabel { index: self.index, path }
     }
 
     /// Where the value at `path` (a JSON Pointer in wire field names) was written.
@@ -202,6 +230,22 @@ mod tests {
 
     fn p(s: &str) -> Pointer {
         Pointer::parse(s).unwrap()
+    }
+
+    #[test]
+    fn retains_the_origins_of_the_tools_kept_in_order() {
+        let source = Arc::new(SourceFile::new("r.json", String::new(), crate::source::Format::Json));
+        let mut provenance = Provenance::identity(source, 0);
+        let at = |i: usize| Pointer::root().key("tools").index(i);
+        provenance.tools = (0..6).map(|i| EntryOrigin::identity(at(i))).collect();
+        provenance.retain_tools(&[1, 2, 4]);
+        let kept: Vec<Pointer> = provenance.tools.iter().map(|o| o.at.clone()).collect();
+        assert_eq!(kept, [at(1), at(2), at(4)]);
+        provenance.retain_tools(&[0, 1, 2]);
+        assert_eq!(provenance.tools.len(), 3, "every tool kept: nothing moves");
+        assert_eq!(provenance.tools[2].at, at(4));
+        provenance.retain_tools(&[]);
+        assert!(provenance.tools.is_empty());
     }
 
     #[test]

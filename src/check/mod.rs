@@ -5,12 +5,13 @@ pub mod catalog;
 pub mod rules;
 pub mod schema;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use rayon::prelude::*;
 
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::maps::HashMap;
 use crate::pointer::{Part, Pointer};
 use crate::provenance::{EntryOrigin, Provenance};
 use crate::schema::refs;
@@ -59,7 +60,9 @@ pub fn validate(
                 .tools
                 .iter()
                 .filter(|tool| tool.governance.includes(ToolAudience::Mcp))
-                .flat_map(|tool| tool_schemas(tool).into_iter().flat_map(|(_, s, _)| graph.reachable(s)))
+                .flat_map(|tool| {
+                    tool_schemas(tool).into_iter().flat_map(|(_, s, _)| graph.reachable(s).names().collect::<Vec<_>>())
+                })
                 .collect()
         } else {
             BTreeSet::new()
@@ -80,10 +83,10 @@ pub fn validate(
             found
         })
         .collect();
-    let mut names = HashMap::with_capacity(catalog.tools.len());
+    let mut names = HashMap::with_capacity_and_hasher(catalog.tools.len(), Default::default());
     for ((index, tool), found) in catalog.tools.iter().enumerate().zip(per_tool) {
         let cx = ToolCx { index, tool, provenance };
-        blank_string::check(&cx.label("name"), Some(&tool.name), || cx.origin(&at(&["name"])), &mut out);
+        blank_string::check(cx.place("name"), Some(&tool.name), || cx.origin(&at(&["name"])), &mut out);
         rules::duplicate_tool_name::check(&cx, &mut names, &mut out);
         out.extend(found);
     }
@@ -166,25 +169,25 @@ fn check_tool(
 ) {
     let tool = cx.tool;
     for (field, text) in [("title", &tool.title), ("description", &tool.description), ("namespace", &tool.namespace)] {
-        blank_string::check(&cx.label(field), text.as_deref(), || cx.origin(&at(&[field])), out);
+        blank_string::check(cx.place(field), text.as_deref(), || cx.origin(&at(&[field])), out);
     }
     if let Some(annotations) = &tool.annotations {
         let title = annotations.title.as_deref();
-        blank_string::check(&cx.label("annotations.title"), title, || cx.origin(&at(&["annotations", "title"])), out);
+        blank_string::check(cx.place("annotations.title"), title, || cx.origin(&at(&["annotations", "title"])), out);
     }
     rules::cli_command_component::check(cx, out);
     rules::audiences::check(cx, out);
     rules::icon_list::check(cx, out);
     if let Some(source) = &tool.source {
-        blank_string::check(&cx.label("source.kind"), Some(&source.kind), || cx.origin(&at(&["source", "kind"])), out);
-        blank_string::check(&cx.label("source.id"), source.id.as_deref(), || cx.origin(&at(&["source", "id"])), out);
+        blank_string::check(cx.place("source.kind"), Some(&source.kind), || cx.origin(&at(&["source", "kind"])), out);
+        blank_string::check(cx.place("source.id"), source.id.as_deref(), || cx.origin(&at(&["source", "id"])), out);
     }
     rules::reserved_meta_key::check(cx, out);
     rules::meta_key_grammar::check(cx, out);
 
     let mcp_bundled = mcp_projection_follows && tool.governance.includes(ToolAudience::Mcp) && !components.is_empty();
     for (field, value, role) in tool_schemas(tool) {
-        let label = cx.label(field);
+        let label = cx.place(field);
         let origin =
             |path: &Pointer, part: Part| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), part);
         let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin, mcp_bundled };

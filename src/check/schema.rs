@@ -33,8 +33,9 @@ impl Role {
 
 /// One schema document under check.
 pub struct Subject<'a> {
-    /// `tools[0].inputSchema`, `components.schemas.Widget`.
-    pub label: &'a str,
+    /// `tools[0].inputSchema`, `components.schemas.Widget`: written only when a rule
+    /// reports something.
+    pub label: &'a dyn std::fmt::Display,
     pub value: &'a Value,
     pub role: Role,
     /// The tool's name, for registry-style messages.

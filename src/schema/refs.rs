@@ -1,7 +1,6 @@
 //! References in schema positions and what they point at (spec/contract.md b.4).
 
-use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -80,23 +79,21 @@ pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Ite
     })
 }
 
-/// The component names `schema` references directly with `$ref` (decoded, possibly
-/// not components), without building a pointer for each reference, nor a string for
-/// a name that needs no decoding.
-fn direct_component_refs(schema: &Value) -> Vec<Cow<'_, str>> {
-    let mut names = Vec::new();
+/// Calls `found` with each component name `schema` references directly with `$ref`
+/// (decoded, possibly not a component), without building a pointer for each
+/// reference, nor a string for a name that needs no decoding.
+fn direct_component_refs<'v>(schema: &'v Value, mut found: impl FnMut(&str)) {
     walk::visit(schema, |_, node| {
         if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
             if let Some((token, _)) = component_parts(reference) {
                 if !token.contains('~') {
-                    names.push(Cow::Borrowed(token));
+                    found(token);
                 } else if let Some(name) = decode_token(token) {
-                    names.push(Cow::Owned(name));
+                    found(&name);
                 }
             }
         }
     });
-    names
 }
 
 /// Which components reference which, computed once per catalog, and what each one
@@ -105,9 +102,9 @@ fn direct_component_refs(schema: &Value) -> Vec<Cow<'_, str>> {
 /// reference one long chain of components pays for the chain once, not once a tool.
 pub struct ComponentGraph<'c> {
     components: &'c BTreeMap<String, Value>,
-    /// The components in name order: a component's ordinal is its place here.
+    /// The components in name order: a component's ordinal is its place here, found
+    /// by binary search (no hashing of every name referenced).
     names: Vec<&'c str>,
-    ordinals: HashMap<&'c str, usize>,
     /// Each component's direct references, as ordinals (names that are no component
     /// left out).
     edges: Vec<Vec<usize>>,
@@ -116,18 +113,41 @@ pub struct ComponentGraph<'c> {
     closures: Vec<OnceLock<Vec<u64>>>,
 }
 
+/// The components one schema reaches, as a bit set over a [`ComponentGraph`]'s
+/// ordinals: most callers only ask whether some reached component is refused, or
+/// nothing is reached, and need no names.
+pub struct Reached<'g, 'c> {
+    graph: &'g ComponentGraph<'c>,
+    words: Vec<u64>,
+}
+
+impl<'c> Reached<'_, 'c> {
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|w| *w == 0)
+    }
+
+    /// The names reached, sorted (ordinals in increasing order are names in order).
+    pub fn names(&self) -> impl Iterator<Item = &'c str> + '_ {
+        self.words.iter().enumerate().flat_map(move |(w, &word)| {
+            std::iter::successors((word != 0).then_some(word), |rest| Some(rest & (rest - 1)).filter(|r| *r != 0))
+                .map(move |rest| self.graph.names[w * 64 + rest.trailing_zeros() as usize])
+        })
+    }
+}
+
 impl<'c> ComponentGraph<'c> {
     pub fn new(components: &'c BTreeMap<String, Value>) -> Self {
         let names: Vec<&str> = components.keys().map(String::as_str).collect();
-        let ordinals: HashMap<&str, usize> = names.iter().enumerate().map(|(i, name)| (*name, i)).collect();
         let edges = components
             .values()
             .map(|schema| {
-                direct_component_refs(schema).iter().filter_map(|name| ordinals.get(name.as_ref()).copied()).collect()
+                let mut edges = Vec::new();
+                direct_component_refs(schema, |name| edges.extend(ordinal(&names, name)));
+                edges
             })
             .collect();
         let closures = names.iter().map(|_| OnceLock::new()).collect();
-        ComponentGraph { components, names, ordinals, edges, closures }
+        ComponentGraph { components, names, edges, closures }
     }
 
     pub fn components(&self) -> &'c BTreeMap<String, Value> {
@@ -155,29 +175,24 @@ impl<'c> ComponentGraph<'c> {
         })
     }
 
-    /// The components `schema` reaches through `$ref`, transitively, by name
-    /// (sorted). Names that are not components are skipped.
-    pub fn reachable(&self, schema: &Value) -> BTreeSet<&'c str> {
-        if self.components.is_empty() {
-            return BTreeSet::new();
+    /// The components `schema` reaches through `$ref`, transitively. Names that are
+    /// not components are skipped.
+    pub fn reachable(&self, schema: &Value) -> Reached<'_, 'c> {
+        let mut words = vec![0u64; self.words()];
+        if !self.names.is_empty() {
+            direct_component_refs(schema, |name| {
+                if let Some(start) = ordinal(&self.names, name) {
+                    words.iter_mut().zip(self.closure(start)).for_each(|(into, from)| *into |= from);
+                }
+            });
         }
-        let mut reached = vec![0u64; self.words()];
-        for name in direct_component_refs(schema) {
-            if let Some(&ordinal) = self.ordinals.get(name.as_ref()) {
-                reached.iter_mut().zip(self.closure(ordinal)).for_each(|(into, from)| *into |= from);
-            }
-        }
-        // Ordinals in increasing order are names in sorted order.
-        let mut names = Vec::new();
-        for (w, &word) in reached.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                names.push(self.names[w * 64 + rest.trailing_zeros() as usize]);
-                rest &= rest - 1;
-            }
-        }
-        names.into_iter().collect()
+        Reached { graph: self, words }
     }
+}
+
+/// The ordinal of component `name` among the sorted `names`.
+fn ordinal(names: &[&str], name: &str) -> Option<usize> {
+    names.binary_search(&name).ok()
 }
 
 #[cfg(test)]
@@ -208,7 +223,7 @@ mod tests {
             ("Lonely", json!({"type": "object"})),
         ]);
         let graph = ComponentGraph::new(&graph_of);
-        let reached = |schema: Value| graph.reachable(&schema).into_iter().collect::<Vec<_>>();
+        let reached = |schema: Value| graph.reachable(&schema).names().collect::<Vec<_>>();
         assert_eq!(reached(to("A")), ["A", "B", "C"]);
         assert_eq!(reached(to("C")), ["C"]);
         assert_eq!(reached(to("D")), ["A", "B", "C", "D", "E"], "a cycle ends");
@@ -221,6 +236,7 @@ mod tests {
         assert_eq!(reached(to("D")), ["A", "B", "C", "D", "E"]);
         let empty = BTreeMap::new();
         assert!(ComponentGraph::new(&empty).reachable(&to("A")).is_empty());
+        assert!(graph.reachable(&to("Missing")).is_empty() && !graph.reachable(&to("C")).is_empty());
     }
 
     #[test]
@@ -233,9 +249,9 @@ mod tests {
             .map(|(i, name)| (name.clone(), names.get(i + 1).map_or(json!({}), |next| to(next))))
             .collect();
         let graph = ComponentGraph::new(&chain);
-        let all: Vec<&str> = graph.reachable(&to("N000")).into_iter().collect();
+        let all: Vec<&str> = graph.reachable(&to("N000")).names().collect();
         assert_eq!(all, names.iter().map(String::as_str).collect::<Vec<_>>());
-        assert_eq!(graph.reachable(&to("N128")).into_iter().collect::<Vec<_>>(), ["N128", "N129"]);
+        assert_eq!(graph.reachable(&to("N128")).names().collect::<Vec<_>>(), ["N128", "N129"]);
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! reported as dangling) are rewritten to an always-true placeholder, which is what
 //! upstream's catalog check does with external references.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
 use std::sync::Mutex;
 
 use jsonschema::{Draft, Registry, Retrieve, Uri};
@@ -16,6 +17,7 @@ use serde_json::Value;
 use super::fragment;
 use super::refs::{Reference, Target};
 use super::walk;
+use crate::maps::HashMap;
 use crate::pointer::{Part, Pointer};
 
 /// Refuses every retrieval: the compiler never touches the network or the disk.
@@ -79,7 +81,7 @@ impl<'c> Components<'c> {
             index,
             schemas: named.iter().map(|(_, schema)| *schema).collect(),
             registry,
-            patterns: Mutex::new(HashMap::new()),
+            patterns: Mutex::new(HashMap::default()),
         }
     }
 

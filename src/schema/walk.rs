@@ -43,11 +43,17 @@ impl Path<'_, '_> {
 /// Calls `visit` on every schema-bearing node of `root` (the root included), in
 /// document order.
 pub fn visit<'v>(root: &'v Value, mut visit: impl FnMut(&Path<'_, 'v>, &'v Value)) {
-    let mut path = Vec::new();
+    // Inline up to 16 steps: most schemas nest less, and a walk then allocates
+    // nothing (every rule walks every schema).
+    let mut path = smallvec::SmallVec::<[Step<'v>; 16]>::new();
     walk(root, &mut path, &mut visit);
 }
 
-fn walk<'v>(node: &'v Value, path: &mut Vec<Step<'v>>, visit: &mut impl FnMut(&Path<'_, 'v>, &'v Value)) {
+fn walk<'v>(
+    node: &'v Value,
+    path: &mut smallvec::SmallVec<[Step<'v>; 16]>,
+    visit: &mut impl FnMut(&Path<'_, 'v>, &'v Value),
+) {
     visit(&Path(path), node);
     let Value::Object(object) = node else {
         return;

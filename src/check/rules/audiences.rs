@@ -25,12 +25,12 @@ use crate::diagnostics::Diagnostic;
 
 pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
     let audiences = &cx.tool.governance.audiences;
-    let label = cx.label("governance.audiences");
-    let place = at(&["governance", "audiences"]);
+    let label = cx.place("governance.audiences");
+    let place = || at(&["governance", "audiences"]);
     if let Some(k) = (1..audiences.len()).find(|&k| audiences[..k].contains(&audiences[k])) {
-        out.push(AUDIENCES.diag(format!("{label} must not contain duplicates")).at(cx.origin(&place.index(k))));
+        out.push(AUDIENCES.diag(format!("{label} must not contain duplicates")).at(cx.origin(&place().index(k))));
     }
     if audiences.is_empty() {
-        out.push(AUDIENCES.diag(format!("{label} must not be empty")).at(cx.origin(&place)));
+        out.push(AUDIENCES.diag(format!("{label} must not be empty")).at(cx.origin(&place())));
     }
 }

@@ -32,7 +32,12 @@ declare_rule! {
 }
 
 /// `<label> must not be empty` when `text` is blank.
-pub fn check(label: &str, text: Option<&str>, origin: impl FnOnce() -> Origin, out: &mut Vec<Diagnostic>) {
+pub fn check(
+    label: impl std::fmt::Display,
+    text: Option<&str>,
+    origin: impl FnOnce() -> Origin,
+    out: &mut Vec<Diagnostic>,
+) {
     if text.is_some_and(NonBlank::is_blank) {
         out.push(BLANK_STRING.diag(format!("{label} must not be empty")).at(origin()));
     }

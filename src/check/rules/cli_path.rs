@@ -1,10 +1,9 @@
 //! The catalog-level CLI command tree (spec/contract.md b.1 step 4).
 
-use std::collections::HashMap;
-
 use crate::contract::{CommandName, ToolAudience, ToolCatalog};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::maps::HashMap;
 use crate::pointer::{Part, Pointer};
 use crate::provenance::Provenance;
 
@@ -31,8 +30,8 @@ declare_rule! {
 
 pub fn check(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) {
     // Full paths of earlier CLI tools, and every strict prefix of them.
-    let mut leaves: HashMap<&[CommandName], usize> = HashMap::new();
-    let mut parents: HashMap<&[CommandName], usize> = HashMap::new();
+    let mut leaves: HashMap<&[CommandName], usize> = HashMap::default();
+    let mut parents: HashMap<&[CommandName], usize> = HashMap::default();
     let command_at = Pointer::root().key("cli").key("command");
     for (i, tool) in catalog.tools.iter().enumerate() {
         if !tool.governance.includes(ToolAudience::Cli) || tool.cli.command.is_empty() {

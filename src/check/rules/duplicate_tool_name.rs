@@ -1,4 +1,5 @@
 use crate::declare_rule;
+use crate::maps::HashMap;
 
 declare_rule! {
     /// ## What it checks
@@ -20,8 +21,6 @@ declare_rule! {
         summary: "two tools of a catalog share a name",
     }
 }
-
-use std::collections::HashMap;
 
 use crate::check::catalog::{ToolCx, at};
 use crate::diagnostics::Diagnostic;

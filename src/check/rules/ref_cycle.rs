@@ -1,12 +1,11 @@
 //! `$ref` cycles that never consume any of the instance.
 
-use std::collections::{HashMap, HashSet};
-
 use serde_json::Value;
 
 use crate::check::schema::Subject;
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::maps::{HashMap, HashSet};
 use crate::pointer::{Part, Pointer, encode_token};
 use crate::schema::fragment;
 use crate::schema::refs::{self, Reference, Target};
@@ -121,9 +120,9 @@ impl Graph<'_, '_> {
             Grey,
             Black,
         }
-        let mut colour: HashMap<Node, Colour> = HashMap::new();
+        let mut colour: HashMap<Node, Colour> = HashMap::default();
         let mut found = Vec::new();
-        let mut seen_cycles: HashSet<Vec<Node>> = HashSet::new();
+        let mut seen_cycles: HashSet<Vec<Node>> = HashSet::default();
         for start in starts {
             if colour.contains_key(&start) {
                 continue;
@@ -226,7 +225,7 @@ pub fn check_document(subject: &Subject<'_>, references: &[Reference<'_>], out: 
     if !references.iter().any(|r| r.target == Target::Local) {
         return;
     }
-    let docs = [Document { label: subject.label.to_owned(), value: subject.value, origin: subject.origin }];
+    let docs = [Document { label: subject.label.to_string(), value: subject.value, origin: subject.origin }];
     let graph = Graph { docs: &docs, components: None };
     let refs = references.iter().map(|r| (0, r.value.to_owned()));
     for cycle in graph.cycles(starts(&graph, refs)) {

@@ -35,13 +35,13 @@ pub fn define(
         Some(other) => (Map::new(), Some(type_name(&other))),
     };
     let config_at = at.key("config");
-    let mut fields: Vec<(String, Field)> = config
-        .into_iter()
-        .map(|(k, value)| {
-            let at = config_at.key(&k);
-            (k, Field { value, at })
-        })
-        .collect();
+    // Sized once: a field is large, and grown by doubling the buffers outgrown were a
+    // good part of what normalising a tool allocates.
+    let mut fields: Vec<(String, Field)> = Vec::with_capacity(config.len() + spec.len());
+    fields.extend(config.into_iter().map(|(k, value)| {
+        let at = config_at.key(&k);
+        (k, Field { value, at })
+    }));
     let mut shadowed = Vec::new();
     for (key, value) in spec {
         let field = Field { value, at: at.key(&key) };

@@ -7,14 +7,13 @@ mod entry;
 pub mod raw;
 pub mod rules;
 
-use std::collections::HashMap;
-
 use rayon::prelude::*;
 use serde_json::Value;
 
 use super::Document;
 use crate::contract::{ToolCatalog, ToolCatalogEntry, ToolCatalogSchemaVersion};
 use crate::diagnostics::Diagnostic;
+use crate::maps::HashMap;
 use crate::pointer::Pointer;
 use crate::provenance::{EntryOrigin, Provenance};
 
@@ -124,7 +123,8 @@ pub fn normalize(document: Document) -> Normalized {
         .collect();
     let mut superseded = Vec::new();
     let mut kept: Vec<Option<Defined>> = Vec::with_capacity(defined.len());
-    let mut by_name: HashMap<String, (usize, Pointer)> = HashMap::with_capacity(defined.len());
+    let mut by_name: HashMap<String, (usize, Pointer)> =
+        HashMap::with_capacity_and_hasher(defined.len(), Default::default());
     for Definition { named, found } in defined {
         diagnostics.extend(found);
         let Some((name, name_at, normalized)) = named else {

@@ -73,7 +73,7 @@ pub fn check(catalog: &ToolCatalog, provenance: &Provenance) -> Vec<Diagnostic> 
             let origin = provenance.tool(index, &Pointer::root().key("inputSchema").join(&at), Part::Value);
             out.push(diag(&label, &at, tool.name.as_str()).at(origin));
         }
-        for name in graph.reachable(&tool.input_schema) {
+        for name in graph.reachable(&tool.input_schema).names() {
             if !reported_components.insert(name) {
                 continue;
             }

@@ -1,8 +1,6 @@
 //! Argument preparation (spec/contract.md d.2): each input property's CLI presentation,
 //! checked rule by rule, then ordered for presentation.
 
-use std::collections::HashSet;
-
 use serde_json::{Map, Value};
 
 use super::rules::{
@@ -12,6 +10,7 @@ use super::rules::{
 use super::{PreparedArgument, PreparedTool};
 use crate::contract::{OptionSpelling, ToolCliArgumentSpec};
 use crate::diagnostics::Diagnostic;
+use crate::maps::HashSet;
 use crate::prepare::CliArguments;
 use crate::provenance::ToolCx;
 use crate::schema::walk;

@@ -2,20 +2,19 @@
 //! leaves, registry-level metadata on parents, checked as it is built by the
 //! command-metadata and command-siblings rules (`rules/`).
 
-use std::collections::HashMap;
-
 use super::CommandNode;
 use super::rules::{cli_command_metadata, cli_command_siblings};
 use super::written::Written;
 use crate::contract::{CommandName, ToolAudience, ToolCatalog};
 use crate::diagnostics::Diagnostic;
+use crate::maps::HashMap;
 use crate::provenance::Provenance;
 
 /// Builds the tree and checks it; what is wrong is appended to `out`.
 pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> CommandNode {
     let mut root = CommandNode::default();
     // Keyed by command paths borrowed from the catalog.
-    let mut written: HashMap<&[CommandName], Written> = HashMap::new();
+    let mut written: HashMap<&[CommandName], Written> = HashMap::default();
     for (index, tool) in catalog.tools.iter().enumerate() {
         if !tool.governance.includes(ToolAudience::Cli) {
             continue;
@@ -37,7 +36,7 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
     }
 
     let commands = catalog.cli.as_ref().map(|c| c.commands.as_slice()).unwrap_or_default();
-    let mut seen: HashMap<&[CommandName], usize> = HashMap::new();
+    let mut seen: HashMap<&[CommandName], usize> = HashMap::default();
     for (k, spec) in commands.iter().enumerate() {
         if let Some(node) = cli_command_metadata::check(k, spec, &mut seen, &mut root, provenance, out) {
             node.title = spec.title.as_deref().map(str::to_owned);

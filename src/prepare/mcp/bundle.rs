@@ -1,14 +1,15 @@
 //! Standalone schemas (spec/contract.md c.2): the components a schema reaches, bundled
 //! under its root `$defs`, every reference rebased to where its target now lives.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeMap;
 
 use serde_json::Value;
 
 use super::rules::{mcp_external_ref, mcp_resource_scope};
+use crate::maps::HashMap;
 use crate::pointer::Pointer;
 use crate::schema::fragment;
-use crate::schema::refs::{ComponentGraph, Target};
+use crate::schema::refs::{ComponentGraph, Reached, Target};
 use crate::schema::walk;
 
 /// Why a schema cannot be projected standalone.
@@ -53,26 +54,26 @@ pub fn scan_components(components: &BTreeMap<String, Value>) -> HashMap<String, 
     components.iter().filter_map(|(name, schema)| Some((name.clone(), scan(schema)?))).collect()
 }
 
-/// What a schema reaches once the safety scans pass: the names of the components
-/// it reaches (sorted); `Err` names the first schema (the tool's own, or a reached
-/// component in name order) that cannot be moved. `scanned` holds each component's
-/// scan (see [`scan_components`]).
-pub fn check<'c>(
+/// What a schema reaches once the safety scans pass (see [`Reached`]); `Err` names
+/// the first schema (the tool's own, or a reached component in name order) that
+/// cannot be moved. `scanned` holds each component's scan (see [`scan_components`]).
+pub fn check<'g, 'c>(
     schema: &Value,
-    graph: &ComponentGraph<'c>,
+    graph: &'g ComponentGraph<'c>,
     scanned: &HashMap<String, Refusal>,
-) -> Result<BTreeSet<&'c str>, (Place, Refusal)> {
-    let components = graph.components();
-    if components.is_empty() {
-        return Ok(BTreeSet::new());
+) -> Result<Reached<'g, 'c>, (Place, Refusal)> {
+    let reached = graph.reachable(schema);
+    if graph.components().is_empty() {
+        return Ok(reached);
     }
     if let Some(refusal) = scan(schema) {
         return Err((Place::Tool, refusal));
     }
-    let reached = graph.reachable(schema);
-    for name in reached.iter().filter(|_| !scanned.is_empty()) {
-        if let Some(refusal) = scanned.get(*name) {
-            return Err((Place::Component((*name).to_owned()), refusal.clone()));
+    if !scanned.is_empty() {
+        for name in reached.names() {
+            if let Some(refusal) = scanned.get(name) {
+                return Err((Place::Component(name.to_owned()), refusal.clone()));
+            }
         }
     }
     Ok(reached)
@@ -80,7 +81,7 @@ pub fn check<'c>(
 
 /// `schema` with the `reached` components bundled under its root `$defs` and every
 /// reference rebased (a schema that reaches nothing is returned as it is).
-pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached: &BTreeSet<&str>) -> Value {
+pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached: &Reached<'_, '_>) -> Value {
     let mut root = schema.clone();
     if reached.is_empty() {
         return root;
@@ -91,10 +92,10 @@ pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached:
     };
     let defs = object.entry("$defs").or_insert_with(|| Value::Object(serde_json::Map::new()));
     if let Value::Object(defs) = defs {
-        for name in reached {
-            let mut component = components[*name].clone();
+        for name in reached.names() {
+            let mut component = components[name].clone();
             rebase(&mut component, Some(&format!("#/$defs/{}", fragment::token(name))));
-            defs.insert((*name).to_owned(), component);
+            defs.insert(name.to_owned(), component);
         }
     }
     root
@@ -104,7 +105,8 @@ pub fn standalone(schema: &Value, components: &BTreeMap<String, Value>, reached:
 pub fn bundle(schema: &Value, components: Option<&BTreeMap<String, Value>>) -> Result<Value, (Place, Refusal)> {
     let empty = BTreeMap::new();
     let components = components.unwrap_or(&empty);
-    let reached = check(schema, &ComponentGraph::new(components), &scan_components(components))?;
+    let graph = ComponentGraph::new(components);
+    let reached = check(schema, &graph, &scan_components(components))?;
     Ok(standalone(schema, components, &reached))
 }
 

@@ -7,7 +7,7 @@ pub mod rules;
 pub mod version;
 pub mod wrap;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -18,6 +18,7 @@ use crate::contract::{
     TOOL_CONTRACT_KEY, ToolAudience, ToolCatalog, ToolCatalogEntry, ToolIcon, ToolPresentationAnnotations,
 };
 use crate::diagnostics::Diagnostic;
+use crate::maps::{HashMap, HashSet};
 use crate::pointer::{Part, Pointer};
 use crate::prepare::McpDocuments;
 use crate::provenance::Provenance;
@@ -154,7 +155,7 @@ fn project_where(
         .filter(|(_, tool)| !mcp_audience_only || tool.governance.includes(ToolAudience::Mcp))
         .map(|(index, tool)| (index, projector.projection(tool, documents)))
         .collect();
-    let mut reported_components = HashSet::new();
+    let mut reported_components = HashSet::default();
     let mut projected = Vec::new();
     for (index, (refusals, document)) in per_tool {
         for (field, place, refusal) in &refusals {

@@ -1,7 +1,6 @@
-use std::collections::HashMap;
-
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::maps::HashMap;
 use crate::prepare::cli::{PreparedArgument, RESERVED_LONG, RESERVED_SHORT, ToolCx};
 
 declare_rule! {
@@ -30,9 +29,9 @@ declare_rule! {
 
 pub fn check(tool: &ToolCx<'_>, arguments: &[PreparedArgument], out: &mut Vec<Diagnostic>) {
     let name = &tool.tool.name;
-    let mut positions: HashMap<u32, &str> = HashMap::new();
-    let mut longs: HashMap<&str, &str> = HashMap::new();
-    let mut shorts: HashMap<char, &str> = HashMap::new();
+    let mut positions: HashMap<u32, &str> = HashMap::default();
+    let mut longs: HashMap<&str, &str> = HashMap::default();
+    let mut shorts: HashMap<char, &str> = HashMap::default();
     let next_position = arguments.iter().filter_map(|a| a.position).max().map_or(0, |p| p + 1);
     let taken_shorts: Vec<char> = arguments.iter().filter_map(|a| a.short).collect();
     for argument in arguments {

@@ -1,8 +1,7 @@
-use std::collections::HashMap;
-
 use crate::contract::{CommandName, ToolCliCommandSpec};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::maps::HashMap;
 use crate::pointer::Pointer;
 use crate::prepare::cli::CommandNode;
 use crate::provenance::Provenance;

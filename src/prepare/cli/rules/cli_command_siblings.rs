@@ -1,8 +1,7 @@
-use std::collections::HashMap;
-
 use crate::contract::{CommandName, NonBlank};
 use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
+use crate::maps::HashMap;
 use crate::prepare::cli::CommandNode;
 use crate::prepare::cli::written::{Written, origin};
 use crate::provenance::Provenance;
@@ -36,7 +35,7 @@ pub fn check(
     provenance: &Provenance,
     out: &mut Vec<Diagnostic>,
 ) {
-    let mut spellings: HashMap<&str, &str> = HashMap::new();
+    let mut spellings: HashMap<&str, &str> = HashMap::default();
     for child in node.children.values() {
         path.push(child.name.as_str().into());
         let here = written.get(path.as_slice());
