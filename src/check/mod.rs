@@ -11,6 +11,7 @@ use rayon::prelude::*;
 
 use crate::contract::{ToolAudience, ToolCatalog, ToolCatalogEntry};
 use crate::diagnostics::{Diagnostic, Origin};
+use crate::ingest;
 use crate::maps::HashMap;
 use crate::pointer::{Part, Pointer};
 use crate::provenance::{EntryOrigin, Provenance};
@@ -138,6 +139,10 @@ fn check_components(
             continue;
         }
         let label = format!("components.schemas.{name}");
+        // The catalog, `components` and `schemas` hold the component.
+        if let Some(at) = ingest::rules::too_deep_in_catalog(value, 3) {
+            out.push(ingest::rules::too_deep_in_the_catalog(&label, origin(&at, Part::Value)));
+        }
         let mcp_bundled = mcp_reached.contains(name.as_str());
         let subject =
             Subject { label: &label, value, role: Role::Component, tool: None, origin: &**origin, mcp_bundled };
@@ -190,6 +195,10 @@ fn check_tool(
         let label = cx.place(field);
         let origin =
             |path: &Pointer, part: Part| cx.provenance.tool(cx.index, &Pointer::root().key(field).join(path), part);
+        // The catalog, `tools` and the entry hold the schema.
+        if let Some(at) = ingest::rules::too_deep_in_catalog(value, 3) {
+            out.push(ingest::rules::too_deep_in_the_catalog(&label, origin(&at, Part::Value)));
+        }
         let subject = Subject { label: &label, value, role, tool: Some(&tool.name), origin: &origin, mcp_bundled };
         check_schema(&subject, components, wording, out);
     }

@@ -198,7 +198,10 @@ fn a_deep_constant_chain_is_refused_at_a_constant() {
     outcome.assert_has("harn-too-large", "constant `c59`");
 
     // Two dicts each: the registry (1), `tools` (2), the spec (3), `parameters` (4),
-    // then `p`'s 124 dicts make 128 levels; 126 are too many.
+    // then `p`'s dicts; 126 are too many for the module. In the catalog `parameters`
+    // becomes `inputSchema` and its `properties`, one level more: 122 dicts make 128
+    // levels there and compile, 124 make 128 in the module but 129 in the catalog,
+    // which is refused as nesting too deep (its reader would refuse it).
     let chain = |count: usize| {
         let mut constants = "let c0 = 1\n".to_owned();
         for k in 1..=count {
@@ -206,16 +209,22 @@ fn a_deep_constant_chain_is_refused_at_a_constant() {
         }
         constants
     };
-    let outcome = compile_small_stack(script(&chain(62), "c62"), Surface::Script);
+    let outcome = compile_small_stack(script(&chain(61), "c61"), Surface::Script);
     assert!(outcome.catalog.is_some(), "refused:\n{}", outcome.human());
+    let outcome = compile_small_stack(script(&chain(62), "c62"), Surface::Script);
+    assert!(outcome.catalog.is_none(), "accepted:\n{}", outcome.human());
+    assert_eq!(outcome.codes(), ["nesting-too-deep"], "{}", outcome.human());
     let outcome = compile_small_stack(script(&chain(63), "c63"), Surface::Script);
     assert_too_large(&outcome, "nests deeper than the 128 levels allowed", 2);
     outcome.assert_has("harn-too-large", "constant `c1`");
 
-    // The same bound, written out in one constant.
-    let deep = format!("let deep = {}\n", dicts(124, "1"));
+    // The same bounds, written out in one constant.
+    let deep = format!("let deep = {}\n", dicts(123, "1"));
     let outcome = compile_small_stack(script(&deep, "deep"), Surface::Script);
     assert!(outcome.catalog.is_some(), "refused:\n{}", outcome.human());
+    let deep = format!("let deep = {}\n", dicts(124, "1"));
+    let outcome = compile_small_stack(script(&deep, "deep"), Surface::Script);
+    assert_eq!(outcome.codes(), ["nesting-too-deep"], "{}", outcome.human());
     let deeper = format!("let deep = {}\n", dicts(125, "1"));
     let outcome = compile_small_stack(script(&deeper, "deep"), Surface::Script);
     assert_too_large(&outcome, "nests deeper than the 128 levels allowed", 1);
