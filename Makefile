@@ -89,12 +89,13 @@ bench:
 
 # Coverage-guided fuzzing of every front end with AFL++ through cargo-afl, on stable
 # Rust (docs/development.md, "Fuzzing"): each target of fuzz/ runs FUZZ_SECONDS
-# (default 60), one after the other; corpora and findings go to target/fuzz/.
+# (default 60), or FUZZ_EXECS executions when set, one after the other; corpora and
+# findings go to target/fuzz/.
 # cargo-afl and the AFL++ it builds from its bundled source stay in .tools/.
 CARGO_AFL_VERSION := 0.18.2
 FUZZ_SECONDS ?= 60
 fuzz: fuzz-tools
-	FUZZ_SECONDS=$(FUZZ_SECONDS) ./fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_EXECS=$(FUZZ_EXECS) ./fuzz/run.sh
 
 fuzz-tools: $(TOOLS)/afl.installed
 

@@ -5,6 +5,7 @@
 #
 # Run from the repository's root. Settings, from the environment:
 #   FUZZ_SECONDS     how long each target runs (default 60)
+#   FUZZ_EXECS       instead, how many executions each target runs (about: AFL++'s -E)
 #   FUZZ_TARGETS     which targets, separated by spaces (default: all)
 #   FUZZ_TIMEOUT_MS  an input running longer is a hang (default 1000)
 #   FUZZ_OUT         corpora, findings and logs (default target/fuzz)
@@ -19,6 +20,7 @@ set -euo pipefail
 
 root=$(pwd)
 seconds=${FUZZ_SECONDS:-60}
+execs_wanted=${FUZZ_EXECS:-}
 timeout_ms=${FUZZ_TIMEOUT_MS:-1000}
 out=${FUZZ_OUT:-target/fuzz}
 build=${FUZZ_BUILD:-${CARGO_TARGET_DIR:-target}/afl}
@@ -76,9 +78,14 @@ for target in $targets; do
     stats=$out/$target/out/default/fuzzer_stats
     before=$(stat_of "$stats" execs_done)
     mkdir -p "$out/$target/work"
-    echo "=== Fuzzing $target for ${seconds}s (log: $out/$target/afl.log) ==="
+    if [ -n "$execs_wanted" ]; then
+        bound=(-E "$execs_wanted") && echo "=== Fuzzing $target for $execs_wanted executions (log: $out/$target/afl.log) ==="
+    else
+        bound=(-V "$seconds") && echo "=== Fuzzing $target for ${seconds}s (log: $out/$target/afl.log) ==="
+    fi
     status=0
-    HARN_FUZZ_WORK=$out/$target/work "$cargo_afl" afl fuzz -V "$seconds" -t "$timeout_ms+" \
+    started=$(date +%s)
+    HARN_FUZZ_WORK=$out/$target/work "$cargo_afl" afl fuzz "${bound[@]}" -t "$timeout_ms+" \
         -x "$(dict_of "$target")" -i "$out/seeds/$target" -o "$out/$target/out" \
         "$bin/$target" > "$out/$target/afl.log" 2>&1 || status=$?
     if [ "$status" -ne 0 ]; then
@@ -87,6 +94,7 @@ for target in $targets; do
         failed=1
         continue
     fi
+    elapsed=$(($(date +%s) - started))
     total=$(stat_of "$stats" execs_done)
     execs=$((total - ${before:-0}))
     # AFL++ skips a seed that crashes or hangs with a warning and records nothing:
@@ -94,7 +102,7 @@ for target in $targets; do
     crashes=$(($(count_in "$out/$target/out/default/crashes") + $(grep -c 'results in a crash' "$out/$target/afl.log" || true)))
     hangs=$(($(count_in "$out/$target/out/default/hangs") + $(grep -c 'results in a timeout' "$out/$target/afl.log" || true)))
     # Per second of this run, start-up and the seeds' calibration included.
-    rate=$(awk -v n="$execs" -v s="$seconds" 'BEGIN {printf "%.0f", n / s}')
+    rate=$(awk -v n="$execs" -v s="$elapsed" 'BEGIN {printf "%.0f", n / (s > 0 ? s : 1)}')
     report+=$'\n'$(printf '%-18s %12s %10s %14s %8s %6s' "$target" "$execs" "$rate" "$total" "$crashes" "$hangs")
     if [ "$crashes" -gt 0 ] || [ "$hangs" -gt 0 ]; then
         failed=1
