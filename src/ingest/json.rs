@@ -1,5 +1,6 @@
 //! JSON inputs: serde_json, with duplicate keys refused.
 
+mod parallel;
 mod typed;
 
 use std::cell::Cell;
@@ -17,8 +18,29 @@ use crate::source::SourceFile;
 pub(super) use typed::read as read_typed;
 
 /// Parses the whole text as one JSON value; and whether a literal was read as a float
-/// (the only literals that can change on the way, see the inexact-number rule).
+/// (the only literals that can change on the way, see the inexact-number rule). A
+/// large registry's tools are read in parallel (see [`parallel`]).
 pub fn parse(source: &Arc<SourceFile>) -> Result<(Value, bool), Diagnostic> {
+    if source.text.len() >= parallel::FROM_BYTES {
+        if let Some(read) = parallel::parse(&source.text) {
+            return Ok(read);
+        }
+    }
+    parse_whole(source)
+}
+
+/// Whether [`parallel::parse`] of `text` is [`parse_whole`]'s value, or nothing.
+pub(super) fn parallel_agrees(text: &str) -> bool {
+    let Some(parallel) = parallel::parse(text) else {
+        return true;
+    };
+    let source = Arc::new(SourceFile::new("agree.json", text.to_owned(), crate::source::Format::Json));
+    parse_whole(&source).ok() == Some(parallel)
+}
+
+/// [`parse`] on one thread, the text read front to back: the reader that words and
+/// locates every error.
+fn parse_whole(source: &Arc<SourceFile>) -> Result<(Value, bool), Diagnostic> {
     let floats = Cell::new(false);
     let mut deserializer = serde_json::Deserializer::from_str(&source.text);
     // serde_json's own limit stops at 127 levels; StrictValue counts to MAX_DEPTH

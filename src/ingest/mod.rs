@@ -32,6 +32,14 @@ pub use rules::{EMPTY_INPUT, INVALID_UTF8, UNKNOWN_FORMAT, UNREADABLE_INPUT};
 /// that nothing downstream recurses deeper than this.
 pub const MAX_DEPTH: usize = 128;
 
+/// Whether JSON's parallel reader, run on `text` whatever its size (it runs only on
+/// large files otherwise), reads what the whole-document reader reads, or leaves the
+/// text to it: what the fuzz targets hold it to.
+#[doc(hidden)]
+pub fn parallel_json_agrees(text: &str) -> bool {
+    json::parallel_agrees(text)
+}
+
 /// How many levels of arrays and objects `value` nests (0 for a scalar): the measure
 /// [`MAX_DEPTH`] bounds. Safe on any depth (the stack grows as needed).
 pub fn depth(value: &Value) -> usize {

@@ -82,7 +82,7 @@ pub fn component_names<'a>(references: &'a [Reference<'a>]) -> impl Iterator<Ite
 /// Calls `found` with each component name `schema` references directly with `$ref`
 /// (decoded, possibly not a component), without building a pointer for each
 /// reference, nor a string for a name that needs no decoding.
-fn direct_component_refs<'v>(schema: &'v Value, mut found: impl FnMut(&str)) {
+fn direct_component_refs(schema: &Value, mut found: impl FnMut(&str)) {
     walk::visit(schema, |_, node| {
         if let Some(Value::String(reference)) = walk::keyword(node, "$ref") {
             if let Some((token, _)) = component_parts(reference) {

@@ -231,22 +231,39 @@ fn read_container_with(text: &str, start: usize, mut cache: Option<&mut Containe
     }
 }
 
+/// What a byte outside strings does to a container's depth: opens one, closes one,
+/// starts a string, or nothing (most bytes). A table, as a match per byte was most of
+/// the time of skipping a large container.
+const STRUCTURE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    table[b'{' as usize] = OPEN;
+    table[b'[' as usize] = OPEN;
+    table[b'}' as usize] = CLOSE;
+    table[b']' as usize] = CLOSE;
+    table[b'"' as usize] = QUOTE;
+    table
+};
+const OPEN: u8 = 1;
+const CLOSE: u8 = 2;
+const QUOTE: u8 = 3;
+
 /// The offset past the value starting at `at`: a string, a container (skipped by
-/// bracket depth), or a scalar (up to the next delimiter).
-fn skip_value(text: &[u8], at: usize) -> Option<usize> {
+/// bracket depth), or a scalar (up to the next delimiter). Only well-formed JSON is
+/// skipped exactly; what it returns for other text is a guess the caller must check.
+pub fn skip_value(text: &[u8], at: usize) -> Option<usize> {
     match *text.get(at)? {
         b'"' => skip_string(text, at),
         b'{' | b'[' => {
             let mut depth = 0usize;
             let mut i = at;
             while i < text.len() {
-                match text[i] {
-                    b'"' => {
+                match STRUCTURE[text[i] as usize] {
+                    QUOTE => {
                         i = skip_string(text, i)?;
                         continue;
                     }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
+                    OPEN => depth += 1,
+                    CLOSE => {
                         depth -= 1;
                         if depth == 0 {
                             return Some(i + 1);
@@ -266,7 +283,7 @@ fn skip_value(text: &[u8], at: usize) -> Option<usize> {
 }
 
 /// The offset past the string whose opening quote is at `at`.
-fn skip_string(text: &[u8], at: usize) -> Option<usize> {
+pub fn skip_string(text: &[u8], at: usize) -> Option<usize> {
     let mut i = at + 1;
     // Strings are most of a document's bytes: memchr finds the next quote or
     // backslash many bytes at a time.
@@ -290,7 +307,8 @@ fn is_delimiter(b: u8) -> bool {
     is_whitespace(b) || matches!(b, b',' | b':' | b'[' | b']' | b'{' | b'}' | b'"' | b'/')
 }
 
-fn skip_whitespace(text: &[u8], mut at: usize) -> usize {
+/// The offset of the first byte from `at` on that is not JSON whitespace.
+pub fn skip_whitespace(text: &[u8], mut at: usize) -> usize {
     while at < text.len() && is_whitespace(text[at]) {
         at += 1;
     }

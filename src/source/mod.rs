@@ -8,6 +8,8 @@
 //! (`set_spans`).
 
 mod json_locate;
+
+pub use json_locate::{skip_string, skip_value, skip_whitespace};
 #[cfg(test)]
 mod json_spans;
 mod line_index;

@@ -37,8 +37,8 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
     for (k, icon) in icons.iter().enumerate() {
         let place = at(&["icons"]).index(k);
         let label = |field: &str| cx.label(&format!("icons[{k}].{field}"));
-        blank_string::check(&label("src"), Some(&icon.src), || cx.origin(&place.key("src")), out);
-        blank_string::check(&label("mimeType"), icon.mime_type.as_deref(), || cx.origin(&place.key("mimeType")), out);
+        blank_string::check(label("src"), Some(&icon.src), || cx.origin(&place.key("src")), out);
+        blank_string::check(label("mimeType"), icon.mime_type.as_deref(), || cx.origin(&place.key("mimeType")), out);
         if let Some(sizes) = &icon.sizes {
             if sizes.is_empty() {
                 out.push(
@@ -47,7 +47,7 @@ pub fn check(cx: &ToolCx<'_>, out: &mut Vec<Diagnostic>) {
             }
             for (m, size) in sizes.iter().enumerate() {
                 blank_string::check(
-                    &label(&format!("sizes[{m}]")),
+                    label(&format!("sizes[{m}]")),
                     Some(size),
                     || cx.origin(&place.key("sizes").index(m)),
                     out,
