@@ -3,11 +3,12 @@
 use std::ops::Range;
 use std::sync::Arc;
 
+use serde_json::Value;
+
 use crate::declare_rule;
 use crate::diagnostics::{Diagnostic, Origin};
 use crate::ingest::MAX_DEPTH;
 use crate::pointer::{Pointer, Segment};
-use serde_json::Value;
 use crate::source::SourceFile;
 
 declare_rule! {
@@ -82,9 +83,9 @@ pub fn too_deep_in_catalog(value: &Value, above: usize) -> Option<Pointer> {
             Value::Array(items) => {
                 items.iter().enumerate().find_map(|(i, item)| first(item, depth + 1).map(|b| (Segment::Index(i), b)))?
             }
-            Value::Object(members) => {
-                members.iter().find_map(|(k, member)| first(member, depth + 1).map(|b| (Segment::Key(k.as_str().into()), b)))?
-            }
+            Value::Object(members) => members
+                .iter()
+                .find_map(|(k, member)| first(member, depth + 1).map(|b| (Segment::Key(k.as_str().into()), b)))?,
             _ => return None,
         };
         below.push(segment);
