@@ -177,6 +177,23 @@ fn compile_loaded_emitting<T: Send>(
             diagnostics.extend(normalized.diagnostics);
             (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
         }
+        Content::Split(split) => match ingest::registry::normalize_split(*split) {
+            Ok(normalized) => {
+                diagnostics.extend(normalized.diagnostics);
+                (normalized.catalog, normalized.provenance, normalized.superseded, Wording::Registry)
+            }
+            // A tool that does not read: the whole-document reader words the error.
+            Err(source) => {
+                return match ingest::read_json_document(source) {
+                    Ok((document, read)) => compile_loaded_emitting(
+                        Loaded { content: Content::Document(document), diagnostics: read },
+                        options,
+                        emit,
+                    ),
+                    Err(d) => (Compilation::failed(d, Failed::Refused), None),
+                };
+            }
+        },
         Content::Normalized(normalized) => {
             let normalized = *normalized;
             diagnostics.extend(normalized.diagnostics);

@@ -171,19 +171,25 @@ pub struct Loaded {
 
 /// Reads one file into its value, as every other command reads inputs.
 pub fn load(path: &Path) -> Result<Loaded, Failure> {
+    // The reader's own rules (a syntax error, say) carry no help line of their own.
+    let rejected = |mut d: Diagnostic| {
+        d.help.get_or_insert_with(|| {
+            "fix the file where shown: the importer reads the tools as the server returned them, in JSON (or YAML or TOML)"
+                .to_owned()
+        });
+        Failure::Rejected(d)
+    };
     let loaded = ingest::load(path, ingest::harn::Surface::Auto, &Confinement::Anywhere).map_err(|e| match e {
         LoadError::Unreadable(d) => Failure::Unreadable(d),
-        // The reader's own rules (a syntax error, say) carry no help line of their own.
-        LoadError::Rejected(mut d) => {
-            d.help.get_or_insert_with(|| {
-                "fix the file where shown: the importer reads the tools as the server returned them, in JSON (or YAML or TOML)"
-                    .to_owned()
-            });
-            Failure::Rejected(d)
-        }
+        LoadError::Rejected(d) => rejected(d),
     })?;
     match loaded.content {
         Content::Document(document) => Ok(Loaded { source: document.source, value: document.value }),
+        // A large `tools/list` result has the shape of a large registry: read whole.
+        Content::Split(split) => {
+            let (document, _) = split.read().map_err(rejected)?;
+            Ok(Loaded { source: document.source, value: document.value })
+        }
         Content::Catalog(..) => {
             let text = std::fs::read_to_string(path).unwrap_or_default();
             let source = Arc::new(SourceFile::new(path, text, crate::source::Format::Json));

@@ -3,6 +3,8 @@
 mod parallel;
 mod typed;
 
+pub(super) use parallel::{FROM_BYTES as SPLIT_FROM_BYTES, Split, element, split};
+
 use std::cell::Cell;
 use std::fmt;
 use std::sync::Arc;

@@ -75,6 +75,26 @@ pub enum Content {
     /// A catalog already normalised from several files: a harness directory's tools
     /// ([`harness`]), each from its own schema document.
     Normalized(Box<registry::Normalized>),
+    /// A large JSON registry declaration whose tools are read as they are normalised
+    /// ([`registry::normalize_split`]), or all at once by [`SplitDocument::read`].
+    Split(Box<SplitDocument>),
+}
+
+/// A JSON document of 1 MiB or more that is an object with a `tools` array and no
+/// `schema_version` (not a catalog): its other members read, its tools only found.
+/// Read whole, a large registry's parsed tools all existed at once beside the entries
+/// normalised from them, and the memory each left was not reused.
+pub struct SplitDocument {
+    pub source: Arc<SourceFile>,
+    split: json::Split,
+}
+
+impl SplitDocument {
+    /// The document read whole, with what reading it raised (as [`parse`] reads any
+    /// other JSON document), or why it cannot be read.
+    pub fn read(self) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
+        read_json_document(self.source)
+    }
 }
 
 /// An input read and the diagnostics reading it raised (warnings of the Harn front
@@ -198,8 +218,14 @@ fn parse_shared(source: Arc<SourceFile>, surface: harn::Surface, paths: &Confine
                 let provenance = Provenance::identity(source, catalog.tools.len());
                 return Ok(Loaded { content: Content::Catalog(Box::new(catalog), provenance), diagnostics });
             }
-            let (value, floats) = json::parse(&source)?;
-            (value, in_json(&source, floats))
+            if source.text.len() >= json::SPLIT_FROM_BYTES {
+                if let Some(split) = json::split(&source.text).filter(|s| !s.root.contains_key("schema_version")) {
+                    let content = Content::Split(Box::new(SplitDocument { source, split }));
+                    return Ok(Loaded { content, diagnostics: Vec::new() });
+                }
+            }
+            let (document, diagnostics) = read_json_document(source)?;
+            return Ok(Loaded { content: Content::Document(document), diagnostics });
         }
         Format::Yaml => yaml::parse(&source)?,
         Format::Toml => match toml::parse(&source)? {
@@ -212,4 +238,12 @@ fn parse_shared(source: Arc<SourceFile>, surface: harn::Surface, paths: &Confine
         }
     };
     Ok(Loaded { content: Content::Document(Document { source, value }), diagnostics })
+}
+
+/// A JSON document that is not read straight into a catalog, read whole, with what
+/// reading it raised.
+pub fn read_json_document(source: Arc<SourceFile>) -> Result<(Document, Vec<Diagnostic>), Diagnostic> {
+    let (value, floats) = json::parse(&source)?;
+    let diagnostics = if floats { inexact_number::in_json(&source) } else { Vec::new() };
+    Ok((Document { source, value }, diagnostics))
 }

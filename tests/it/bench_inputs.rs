@@ -5,7 +5,7 @@
 use crate::common::compile_text;
 
 #[path = "../../benches/support/generate.rs"]
-mod generate;
+pub(crate) mod generate;
 #[path = "../../benches/support/generate_harn.rs"]
 mod generate_harn;
 

@@ -23,6 +23,7 @@ mod import;
 mod import_live;
 mod index;
 mod init;
+mod large_registry;
 mod lsp;
 mod mcp_protocol;
 mod mcp_semantics;

@@ -10,6 +10,7 @@
 //! locates errors; so its value, when it gives one, is the one that reader gives.
 
 use std::cell::Cell;
+use std::ops::Range;
 
 use rayon::prelude::*;
 use serde::de::DeserializeSeed;
@@ -26,34 +27,57 @@ pub const FROM_BYTES: usize = 1 << 20;
 /// an object whose `tools` member is an array, read in parallel; `None` when the text
 /// is anything else or anything about it is not plainly well-formed.
 pub fn parse(text: &str) -> Option<(Value, bool)> {
-    let bytes = text.as_bytes();
-    let members = root_members(bytes)?;
-    let tools = members.iter().position(|m| m.key == "tools")?;
-    let elements = match &members[tools].value {
-        Slot::Array(elements) => elements,
-        Slot::Other(_) => return None,
-    };
-    // The root object is depth 0: its members' values are read at depth 1, and the
-    // elements of `tools` at depth 2, as the whole-document reader would read them.
+    let Split { mut root, tools, floats } = split(text)?;
     let parsed: Vec<(Value, bool)> =
-        elements.par_iter().map(|range| value_at(text, range.clone(), 2)).collect::<Option<_>>()?;
-    let mut floats = parsed.iter().any(|(_, f)| *f);
-    let mut tools_value = Some(Value::Array(parsed.into_iter().map(|(v, _)| v).collect()));
-    let mut object = Map::with_capacity(members.len());
-    for member in &members {
-        let value = match &member.value {
-            Slot::Array(_) => tools_value.take()?,
+        tools.par_iter().map(|range| element(text, range.clone())).collect::<Option<_>>()?;
+    let floats = floats || parsed.iter().any(|(_, f)| *f);
+    *root.get_mut("tools")? = Value::Array(parsed.into_iter().map(|(v, _)| v).collect());
+    Some((Value::Object(root), floats))
+}
+
+/// A document split at its tools, the rest of it read: see [`split`].
+pub struct Split {
+    /// The root object's members in order, `tools` an empty array in its place.
+    pub root: Map<String, Value>,
+    /// Where each element of `tools` is in the text.
+    pub tools: Vec<Range<usize>>,
+    /// Whether a literal of the members read was read as a float.
+    pub floats: bool,
+}
+
+/// The document `text` holds, its root object's members read but for the elements
+/// of `tools`, which are only found, when it is an object whose `tools` member is an
+/// array; `None` as for [`parse`].
+pub fn split(text: &str) -> Option<Split> {
+    let members = root_members(text.as_bytes())?;
+    let mut tools = None;
+    let mut floats = false;
+    let mut root = Map::with_capacity(members.len());
+    for member in members {
+        // The root object is depth 0: its members' values are read at depth 1.
+        let value = match member.value {
+            Slot::Array(elements) => {
+                tools = Some(elements);
+                Value::Array(Vec::new())
+            }
             Slot::Other(range) => {
-                let (value, float) = value_at(text, range.clone(), 1)?;
+                let (value, float) = value_at(text, range, 1)?;
                 floats |= float;
                 value
             }
         };
-        if object.insert(member.key.to_owned(), value).is_some() {
+        if root.insert(member.key.to_owned(), value).is_some() {
             return None;
         }
     }
-    Some((Value::Object(object), floats))
+    Some(Split { root, tools: tools?, floats })
+}
+
+/// The element of `tools` at `range` in `text`, read at its depth (the root object and
+/// `tools` around it), with whether a literal was read as a float; `None` for any
+/// error, which the whole-document reader then reports.
+pub fn element(text: &str, range: Range<usize>) -> Option<(Value, bool)> {
+    value_at(text, range, 2)
 }
 
 /// One member of the root object: its key and where its value is.
@@ -64,8 +88,8 @@ struct Member<'t> {
 
 /// Where a root member's value is: the elements of the `tools` array, or the value.
 enum Slot {
-    Array(Vec<std::ops::Range<usize>>),
-    Other(std::ops::Range<usize>),
+    Array(Vec<Range<usize>>),
+    Other(Range<usize>),
 }
 
 /// The members of the object `text` holds, found by the structural scan, with the
@@ -117,7 +141,7 @@ fn root_members(text: &[u8]) -> Option<Vec<Member<'_>>> {
 
 /// The ranges of the elements of the array from `start` (its `[`) to `end` (past its
 /// `]`), the text between them checked as in [`root_members`].
-fn elements(text: &[u8], start: usize, end: usize) -> Option<Vec<std::ops::Range<usize>>> {
+fn elements(text: &[u8], start: usize, end: usize) -> Option<Vec<Range<usize>>> {
     let mut ranges = Vec::new();
     let mut at = skip_whitespace(text, start + 1);
     if text.get(at) == Some(&b']') {
@@ -137,7 +161,7 @@ fn elements(text: &[u8], start: usize, end: usize) -> Option<Vec<std::ops::Range
 
 /// The value the strict reader reads from `text[range]`, as if it sat `depth` levels
 /// down; `None` for any error (the whole-document reader then reports it).
-fn value_at(text: &str, range: std::ops::Range<usize>, depth: usize) -> Option<(Value, bool)> {
+fn value_at(text: &str, range: Range<usize>, depth: usize) -> Option<(Value, bool)> {
     let floats = Cell::new(false);
     let mut deserializer = serde_json::Deserializer::from_str(text.get(range)?);
     deserializer.disable_recursion_limit();

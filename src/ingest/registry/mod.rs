@@ -7,15 +7,19 @@ mod entry;
 pub mod raw;
 pub mod rules;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 use serde_json::Value;
 
-use super::Document;
+use super::{Document, SplitDocument, json};
 use crate::contract::{ToolCatalog, ToolCatalogEntry, ToolCatalogSchemaVersion};
 use crate::diagnostics::Diagnostic;
 use crate::maps::HashMap;
 use crate::pointer::Pointer;
 use crate::provenance::{EntryOrigin, Provenance};
+use crate::source::SourceFile;
 
 /// A registry declaration normalised into a catalog. The catalog holds every entry
 /// that normalised; when `diagnostics` has errors it is partial and only good for
@@ -74,6 +78,52 @@ pub(crate) fn define_tool(
 
 pub fn normalize(document: Document) -> Normalized {
     let Document { source, value } = document;
+    let specs = |source: &Arc<SourceFile>, tools, out: &mut Vec<Diagnostic>| {
+        rules::registry_shape::tool_specs(source, tools, out)
+    };
+    normalize_specs(source, value, specs, Some).expect("a spec already read is always read")
+}
+
+/// [`normalize`] of a large registry whose tools are read as they are normalised,
+/// each on the thread that normalises it (see [`SplitDocument`]): their parsed values
+/// never all exist at once, and the memory one leaves is reused by the next. `Err`
+/// gives the source back when an element does not read: the whole-document reader
+/// then words the error.
+pub fn normalize_split(document: SplitDocument) -> Result<Normalized, Arc<SourceFile>> {
+    let SplitDocument { source, split } = document;
+    let floats = AtomicBool::new(split.floats);
+    let text = source.clone();
+    let read = |range: std::ops::Range<usize>| {
+        let (value, float) = json::element(&text.text, range)?;
+        if float {
+            floats.store(true, Ordering::Relaxed);
+        }
+        Some(value)
+    };
+    let tools = split.tools;
+    let specs = move |_: &Arc<SourceFile>, _, _: &mut Vec<Diagnostic>| tools;
+    let Some(mut normalized) = normalize_specs(source.clone(), Value::Object(split.root), specs, read) else {
+        return Err(source);
+    };
+    // Only a literal read as a float can be rounded (see ingest::parse_shared); what
+    // the readers report comes before what normalisation does.
+    if floats.into_inner() {
+        let mut read = super::rules::inexact_number::in_json(&source);
+        read.append(&mut normalized.diagnostics);
+        normalized.diagnostics = read;
+    }
+    Ok(normalized)
+}
+
+/// The normaliser of a registry `value`, its tools' specs found by `specs_of` (from
+/// the `tools` member) and each read by `read` as it is normalised; `None` when one
+/// does not read.
+fn normalize_specs<S: Send>(
+    source: Arc<SourceFile>,
+    value: Value,
+    specs_of: impl FnOnce(&Arc<SourceFile>, Option<Value>, &mut Vec<Diagnostic>) -> Vec<S>,
+    read: impl Fn(S) -> Option<Value> + Sync,
+) -> Option<Normalized> {
     let mut diagnostics = Vec::new();
     let mut catalog = ToolCatalog {
         schema_version: ToolCatalogSchemaVersion::V2,
@@ -86,7 +136,7 @@ pub fn normalize(document: Document) -> Normalized {
     let root = Pointer::root();
     let Value::Object(top) = value else {
         diagnostics.push(rules::registry_shape::not_an_object(&source, root));
-        return Normalized { catalog, provenance, superseded: Vec::new(), diagnostics };
+        return Some(Normalized { catalog, provenance, superseded: Vec::new(), diagnostics });
     };
     let mut tools = None;
     for (key, value) in top {
@@ -104,7 +154,7 @@ pub fn normalize(document: Document) -> Normalized {
             _ => diagnostics.push(rules::registry_shape::unknown_key(&source, &key, at)),
         }
     }
-    let specs = rules::registry_shape::tool_specs(&source, tools, &mut diagnostics);
+    let specs = specs_of(&source, tools, &mut diagnostics);
 
     // Each definition is checked and normalised on its own, in parallel; then, in
     // tool_define order, a redefinition replaces the earlier entry and moves to the end.
@@ -113,14 +163,14 @@ pub fn normalize(document: Document) -> Normalized {
         .into_par_iter()
         .enumerate()
         .map(|(j, spec)| {
-            let (named, found) = define_tool(&source, spec, tools_at.index(j));
+            let (named, found) = define_tool(&source, read(spec)?, tools_at.index(j));
             // Boxed until the end, so that a slot costs a pointer (see `Normalized::superseded`).
             let named = named.map(|Named { name, name_at, entry }| {
                 (name, name_at, entry.map(|(entry, origin)| (Box::new(entry), origin)))
             });
-            Definition { named, found }
+            Some(Definition { named, found })
         })
-        .collect();
+        .collect::<Option<_>>()?;
     let mut superseded = Vec::new();
     let mut kept: Vec<Option<Defined>> = Vec::with_capacity(defined.len());
     let mut by_name: HashMap<String, (usize, Pointer)> =
@@ -146,5 +196,5 @@ pub fn normalize(document: Document) -> Normalized {
         catalog.tools.push(*entry);
         provenance.tools.push(origin);
     }
-    Normalized { catalog, provenance, superseded, diagnostics }
+    Some(Normalized { catalog, provenance, superseded, diagnostics })
 }
