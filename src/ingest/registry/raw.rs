@@ -131,3 +131,21 @@ pub fn take(fields: &mut Vec<(String, Field)>, key: &str) -> Option<Field> {
     let (_, field) = fields.remove(index);
     (!field.value.is_null()).then_some(field)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shows_a_value_of_up_to_sixty_characters_whole_and_cuts_a_longer_one() {
+        // A string of 58 letters is 60 characters once quoted.
+        let sixty = Value::String("a".repeat(58));
+        assert_eq!(shown(&sixty), format!("\"{}\"", "a".repeat(58)));
+        let sixty_one = Value::String("a".repeat(59));
+        assert_eq!(shown(&sixty_one), format!("\"{}…", "a".repeat(59)));
+        // Cut on a character boundary: `é` is two bytes, and byte 60 falls inside one.
+        let accents = Value::String("é".repeat(40));
+        assert_eq!(shown(&accents), format!("\"{}…", "é".repeat(29)));
+        assert_eq!(shown(&serde_json::json!([1, 2])), "[1,2]");
+    }
+}
