@@ -81,33 +81,9 @@ pub fn define(
         "output",
     );
     rules::shadowed_key::resolve_schema_spelling(&mut cx, &mut entry, &["error_schema"], "errorSchema", "error");
-    merge_execution_policy(&mut entry);
     super::rules::executor::check(&mut cx, &entry);
     super::rules::tool_field::check_define_fields(&mut cx, &entry);
     let failed = cx.failed();
     diagnostics.append(&mut cx.diagnostics);
     (!failed).then_some(entry)
-}
-
-/// An `execution_policy` object is merged under `annotations` (annotation keys win),
-/// which is where the legacy policy fallback later looks.
-fn merge_execution_policy(entry: &mut RawEntry) {
-    let Some(Value::Object(policy)) = entry.get("execution_policy").map(|f| f.value.clone()) else {
-        return;
-    };
-    let policy_at = entry.get("execution_policy").map(|f| f.at.clone()).unwrap_or_default();
-    let (merged, at) = match entry.take("annotations") {
-        Some(Field { value: Value::Object(annotations), at }) => {
-            let mut merged = policy;
-            merged.extend(annotations);
-            (merged, at)
-        }
-        Some(other) => {
-            // Not an object: kept as given so that its own check reports it.
-            entry.set("annotations", other);
-            return;
-        }
-        None => (policy, policy_at),
-    };
-    entry.set("annotations", Field { value: Value::Object(merged), at });
 }
