@@ -401,6 +401,20 @@ fn yaml(value: &Value) -> saphyr::Yaml<'static> {
         Value::Null => Yaml::Value(Scalar::Null),
         Value::Bool(b) => Yaml::Value(Scalar::Boolean(*b)),
         Value::Number(n) => Yaml::Representation(n.to_string().into(), saphyr_parser::ScalarStyle::Plain, None),
+        // A string of several lines is written as a literal block, which does not keep
+        // a tab, nor blanks at the start or end of a line, through saphyr's reader (a
+        // trailing tab was lost, the fuzz target found): such a string is written
+        // double-quoted instead, with JSON's escapes, which YAML's are a superset of.
+        Value::String(s)
+            if s.contains('\n') && s.split('\n').any(|line| line.contains('\t') || line.trim() != line) =>
+        {
+            let quoted = Value::String(s.clone()).to_string();
+            Yaml::Representation(
+                quoted[1..quoted.len() - 1].to_owned().into(),
+                saphyr_parser::ScalarStyle::DoubleQuoted,
+                None,
+            )
+        }
         Value::String(s) => Yaml::Value(Scalar::String(s.clone().into())),
         Value::Array(items) => Yaml::Sequence(items.iter().map(yaml).collect()),
         Value::Object(members) => Yaml::Mapping(
@@ -412,6 +426,18 @@ fn yaml(value: &Value) -> saphyr::Yaml<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strings_of_several_lines_read_back_from_yaml_as_they_were() {
+        let texts = ["G\n widg\t", "a\tb\nc", "first \nsecond", "  indented\nline", "plain\nlines\n", "one line\t"];
+        for text in texts {
+            let declaration = serde_json::json!({ "tools": [{ "name": "t", "description": text }] });
+            let yaml = render(&declaration, Output::Yaml).unwrap();
+            let source = SourceFile::new("t.yaml", yaml.clone(), crate::source::Format::Yaml);
+            let (value, _) = crate::ingest::yaml::parse(&Arc::new(source)).unwrap();
+            assert_eq!(value, declaration, "{text:?} written as:\n{yaml}");
+        }
+    }
 
     #[test]
     fn the_syntax_comes_from_the_extension_or_to_which_must_agree() {
