@@ -378,8 +378,14 @@ pub fn render(declaration: &Value, output: Output) -> Result<String, OutputError
             let mut emitter = saphyr::YamlEmitter::new(&mut text);
             emitter.multiline(true);
             emitter.dump(&yaml(declaration)).map_err(|e| unwritable(&e))?;
-            let text = text.strip_prefix("---\n").unwrap_or(&text).trim_end().to_owned();
-            Ok(text + "\n")
+            // Only the document marker goes, and a last line break is added: trimming
+            // blanks from the end cut the tab or spaces that end the last string when it
+            // is written as a literal block (the import_docker fuzz target found it).
+            let mut text = text.strip_prefix("---\n").unwrap_or(&text).to_owned();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            Ok(text)
         }
     }
 }
@@ -401,20 +407,6 @@ fn yaml(value: &Value) -> saphyr::Yaml<'static> {
         Value::Null => Yaml::Value(Scalar::Null),
         Value::Bool(b) => Yaml::Value(Scalar::Boolean(*b)),
         Value::Number(n) => Yaml::Representation(n.to_string().into(), saphyr_parser::ScalarStyle::Plain, None),
-        // A string of several lines is written as a literal block, which does not keep
-        // a tab, nor blanks at the start or end of a line, through saphyr's reader (a
-        // trailing tab was lost, the fuzz target found): such a string is written
-        // double-quoted instead, with JSON's escapes, which YAML's are a superset of.
-        Value::String(s)
-            if s.contains('\n') && s.split('\n').any(|line| line.contains('\t') || line.trim() != line) =>
-        {
-            let quoted = Value::String(s.clone()).to_string();
-            Yaml::Representation(
-                quoted[1..quoted.len() - 1].to_owned().into(),
-                saphyr_parser::ScalarStyle::DoubleQuoted,
-                None,
-            )
-        }
         Value::String(s) => Yaml::Value(Scalar::String(s.clone().into())),
         Value::Array(items) => Yaml::Sequence(items.iter().map(yaml).collect()),
         Value::Object(members) => Yaml::Mapping(
@@ -429,7 +421,17 @@ mod tests {
 
     #[test]
     fn strings_of_several_lines_read_back_from_yaml_as_they_were() {
-        let texts = ["G\n widg\t", "a\tb\nc", "first \nsecond", "  indented\nline", "plain\nlines\n", "one line\t"];
+        // Each is the declaration's last value, so a block of it ends the document.
+        let texts = [
+            "G\n widg\t",
+            "a\tb\nc",
+            "first \nsecond",
+            "  indented\nline",
+            "plain\nlines\n",
+            "kept\nbreaks\n\n",
+            "last  \nline  ",
+            "one line\t",
+        ];
         for text in texts {
             let declaration = serde_json::json!({ "tools": [{ "name": "t", "description": text }] });
             let yaml = render(&declaration, Output::Yaml).unwrap();
