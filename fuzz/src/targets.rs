@@ -318,10 +318,18 @@ fn harn_module(data: &[u8], surface: Surface) {
     assert_eq!(snapshot(&project.root), before, "compiling a module changed its project");
 }
 
+/// How a Harn text ended in the lexer and parser (`tests/it/harn_fuzz.rs` counts them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    Parsed,
+    LexError,
+    ParseError,
+}
+
 /// The lexer and parser's results are coherent: a lexer error is the parser's error;
 /// every span lies inside the text on character boundaries; tokens come in order and
-/// end with `Eof`.
-fn lex_and_parse(text: &str) {
+/// end with `Eof`. Also the check of `tests/it/harn_fuzz.rs`'s generated modules.
+pub fn lex_and_parse(text: &str) -> Syntax {
     let lexed = lexer::tokenize(text);
     match &lexed {
         Ok(lexed) => {
@@ -357,13 +365,16 @@ fn lex_and_parse(text: &str) {
                 };
                 check_span(text, span, "item");
             }
+            Syntax::Parsed
         }
         Err(e) => {
             check_span(text, e.span, "parse error");
             assert!(!e.message.is_empty(), "a parse error without a message");
             if let Err(lex) = &lexed {
                 assert_eq!(&e.message, &lex.message, "a lexer error must surface as the parse error");
+                return Syntax::LexError;
             }
+            Syntax::ParseError
         }
     }
 }
@@ -637,22 +648,23 @@ fn snapshot(root: &Path) -> BTreeMap<PathBuf, (Vec<u8>, u32, Option<std::time::S
 // ----- seeds -----
 
 /// Every file under `root/fixtures` with one of `extensions` whose bytes `keep`
-/// accepts, smallest first, at most 64 KiB each (AFL++ mutates small inputs best).
+/// accepts, at most 64 KiB each (AFL++ mutates small inputs best).
 fn files(root: &Path, extensions: &[&str], keep: fn(&[u8]) -> bool) -> Vec<Seed> {
-    let mut found: Vec<PathBuf> = walk(&root.join("fixtures"))
-        .into_iter()
-        .filter(|path| path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)))
-        .collect();
-    found.sort();
-    seeds_of(root, found, keep)
+    let extension = |path: &Path| path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e));
+    fixtures_where(root, "fixtures", extension, keep)
 }
 
 /// Every file under `root/fixtures` named `name`.
 fn named(root: &Path, name: &str) -> Vec<Seed> {
-    let mut found: Vec<PathBuf> =
-        walk(&root.join("fixtures")).into_iter().filter(|path| path.file_name().is_some_and(|n| n == name)).collect();
+    fixtures_where(root, "fixtures", |path| path.file_name().is_some_and(|n| n == name), any)
+}
+
+/// The files under `root/<under>` whose path `path_kept` accepts and whose bytes `keep`
+/// accepts, in path order, each at most 64 KiB.
+fn fixtures_where(root: &Path, under: &str, path_kept: impl Fn(&Path) -> bool, keep: fn(&[u8]) -> bool) -> Vec<Seed> {
+    let mut found: Vec<PathBuf> = walk(&root.join(under)).into_iter().filter(|path| path_kept(path)).collect();
     found.sort();
-    seeds_of(root, found, any)
+    seeds_of(root, found, keep)
 }
 
 const MAX_SEED: usize = 64 * 1024;
@@ -707,15 +719,11 @@ fn not_a_catalog(bytes: &[u8]) -> bool {
 /// The files of every `.harness/tools/` and `.harness/plugins/*/tools/` folder:
 /// scripts and sidecars.
 fn harness_seeds(root: &Path) -> Vec<Seed> {
-    let mut found: Vec<PathBuf> = walk(&root.join("fixtures"))
-        .into_iter()
-        .filter(|path| {
-            let shown = path.to_string_lossy();
-            shown.contains("/.harness/tools/") || shown.contains("/.harness/plugins/")
-        })
-        .collect();
-    found.sort();
-    seeds_of(root, found, any)
+    let in_harness = |path: &Path| {
+        let shown = path.to_string_lossy();
+        shown.contains("/.harness/tools/") || shown.contains("/.harness/plugins/")
+    };
+    fixtures_where(root, "fixtures", in_harness, any)
 }
 
 /// The repository's own configuration, the starter `init` writes (its placeholders
@@ -738,25 +746,16 @@ fn config_seeds(root: &Path) -> Vec<Seed> {
 /// The import fixtures that are not Docker's (`*.tools.json`), and the tools
 /// folder's one-tool files.
 fn mcp_seeds(root: &Path) -> Vec<Seed> {
-    let mut found: Vec<PathBuf> = walk(&root.join("fixtures/rules"))
-        .into_iter()
-        .filter(|path| {
-            let shown = path.to_string_lossy();
-            shown.contains("/import-") && shown.ends_with(".json") && !shown.ends_with(".tools.json")
-        })
-        .collect();
-    found.sort();
-    seeds_of(root, found, any)
+    let mcp_import = |path: &Path| {
+        let shown = path.to_string_lossy();
+        shown.contains("/import-") && shown.ends_with(".json") && !shown.ends_with(".tools.json")
+    };
+    fixtures_where(root, "fixtures/rules", mcp_import, any)
 }
 
 /// The import fixtures of Docker's `tools.json` (`*.tools.json`).
 fn docker_seeds(root: &Path) -> Vec<Seed> {
-    let mut found: Vec<PathBuf> = walk(&root.join("fixtures"))
-        .into_iter()
-        .filter(|path| path.to_string_lossy().ends_with(".tools.json"))
-        .collect();
-    found.sort();
-    seeds_of(root, found, any)
+    fixtures_where(root, "fixtures", |path| path.to_string_lossy().ends_with(".tools.json"), any)
 }
 
 /// The diff fixtures' pairs (`fixtures/diff/<code>/<kind>/<case>/old.* and new.*`),

@@ -15,7 +15,7 @@ use crate::common;
 
 #[path = "../../fuzz/src/targets.rs"]
 #[allow(dead_code)]
-mod targets;
+pub(crate) mod targets;
 
 use targets::{Seed, TARGETS, Target};
 

@@ -25,9 +25,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use harn_catalog::ingest::harn::ast::{Item, Span};
-use harn_catalog::ingest::harn::lexer::{self, TokenKind};
 use harn_catalog::ingest::harn::parser;
+
+// The lexer's and parser's invariants, which the fuzz targets check too.
+use crate::fuzz_regressions::targets::lex_and_parse;
 
 /// Inputs per worker; two workers.
 const INPUTS_PER_WORKER: usize = 55_000;
@@ -717,74 +718,7 @@ fn mutate(rng: &mut Rng, text: &str, donors: &[String]) -> String {
     tokens.concat()
 }
 
-// ----- checks -----
-
-fn check_span(text: &str, span: Span, what: &str) {
-    assert!(span.start <= span.end && span.end <= text.len(), "{what} span {span:?} outside 0..{}", text.len());
-    assert!(
-        text.is_char_boundary(span.start) && text.is_char_boundary(span.end),
-        "{what} span {span:?} splits a character"
-    );
-}
-
-/// How an input ended.
-#[derive(Clone, Copy)]
-enum Outcome {
-    Parsed,
-    LexError,
-    ParseError,
-}
-
-/// Lexes and parses one input and checks that the results are coherent.
-fn run(text: &str) -> Outcome {
-    let lexed = lexer::tokenize(text);
-    match &lexed {
-        Ok(lexed) => {
-            assert_eq!(lexed.tokens.last().map(|t| t.kind), Some(TokenKind::Eof));
-            let mut previous_end = 0;
-            for token in &lexed.tokens {
-                check_span(text, token.span, "token");
-                assert!(token.span.start >= previous_end, "tokens out of order");
-                previous_end = token.span.end;
-                if let TokenKind::Str(_) = token.kind {
-                    assert!(lexed.string(*token).is_some(), "a string token without its string");
-                }
-            }
-        }
-        Err(e) => {
-            check_span(text, e.span, "lex error");
-            assert!(!e.message.is_empty());
-        }
-    }
-    match parser::parse(text) {
-        Ok(module) => {
-            assert!(lexed.is_ok(), "parsed what the lexer refused");
-            for item in &module.items {
-                let span = match item {
-                    Item::Import(i) => i.span,
-                    Item::Fn(f) => f.span,
-                    Item::Pipeline(p) => p.span,
-                    Item::TypeAlias(t) => t.span,
-                    Item::Struct(s) => s.span,
-                    Item::Enum(e) => e.span,
-                    Item::Other { span, .. } => *span,
-                    Item::Statement(s) => s.span(),
-                };
-                check_span(text, span, "item");
-            }
-            Outcome::Parsed
-        }
-        Err(e) => {
-            check_span(text, e.span, "parse error");
-            assert!(!e.message.is_empty());
-            if let Err(lex) = &lexed {
-                assert_eq!(&e.message, &lex.message, "a lexer error must surface as the parse error");
-                return Outcome::LexError;
-            }
-            Outcome::ParseError
-        }
-    }
-}
+// ----- inputs -----
 
 /// The `index`-th input of a worker: deterministic.
 fn input(rng: &mut Rng, seeds: &[String]) -> String {
@@ -871,7 +805,7 @@ fn lexer_and_parser_never_panic_or_hang() {
                     let text = if index < fixed.len() { fixed[index].clone() } else { input(&mut rng, &seeds) };
                     *current[worker].lock().unwrap() = text.clone();
                     let begun = Instant::now();
-                    let outcome = catch_unwind(AssertUnwindSafe(|| run(&text)));
+                    let outcome = catch_unwind(AssertUnwindSafe(|| lex_and_parse(&text)));
                     let took = begun.elapsed();
                     {
                         let mut slowest = slowest.lock().unwrap();
