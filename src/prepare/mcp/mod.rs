@@ -147,17 +147,21 @@ fn project_where(
 ) -> Vec<McpTool> {
     let projector = Projector::new(catalog, version);
     // Each tool on its own, in parallel; refusals are reported afterwards, in catalog
-    // order, each refused component once.
-    let per_tool: Vec<(usize, Projection)> = catalog
+    // order, each refused component once. A tool left out is a `None` rather than
+    // filtered: a filtered collect is unindexed, gathered in chunks grown by doubling
+    // and then appended, where this one writes each projection into its slot.
+    let per_tool: Vec<Option<Projection>> = catalog
         .tools
         .par_iter()
-        .enumerate()
-        .filter(|(_, tool)| !mcp_audience_only || tool.governance.includes(ToolAudience::Mcp))
-        .map(|(index, tool)| (index, projector.projection(tool, documents)))
+        .map(|tool| {
+            let included = !mcp_audience_only || tool.governance.includes(ToolAudience::Mcp);
+            included.then(|| projector.projection(tool, documents))
+        })
         .collect();
     let mut reported_components = HashSet::default();
-    let mut projected = Vec::new();
-    for (index, (refusals, document)) in per_tool {
+    let mut projected =
+        Vec::with_capacity(per_tool.iter().flatten().filter(|(_, document)| document.is_some()).count());
+    for (index, (refusals, document)) in per_tool.into_iter().enumerate().filter_map(|(i, p)| Some((i, p?))) {
         for (field, place, refusal) in &refusals {
             report(&catalog.tools[index], index, field, place, refusal, provenance, &mut reported_components, out);
         }
