@@ -110,7 +110,9 @@ fn root_members(text: &[u8]) -> Option<Vec<Member<'_>>> {
             }
             let key_end = skip_string(text, at)?;
             let key = std::str::from_utf8(&text[at + 1..key_end - 1]).ok()?;
-            if key.contains('\\') {
+            // An escape is left to the whole reader to decode; a control character
+            // (below U+0020) is not JSON inside a string, so that reader refuses it.
+            if key.bytes().any(|b| b == b'\\' || b < 0x20) {
                 return None;
             }
             at = skip_whitespace(text, key_end);
@@ -196,6 +198,8 @@ mod tests {
             r#"{"tools": [1, "two", [3], {"four": {"five": [6e2]}}], "x": -0.0}"#,
             r#"{"a": {}, "tools": [{"s": "quote \" and brace } and bracket ] in a string"}]}"#,
             r#"{"tools":[{"k":"é ünïcode ☃"}],"z":"\u00e9"}"#,
+            // The character after the control characters, and a control one escaped.
+            "{\"a b\": \"\\u0001\", \"tools\": [{\"k\": \"\\t\"}]}",
         ];
         for text in texts {
             let parallel = parse(text).unwrap_or_else(|| panic!("not read in parallel: {text}"));
@@ -232,6 +236,11 @@ mod tests {
             r#"{"tools": [], "tools": []}"#,
             r#"{"tools": [{"a": 1, "a": 2}]}"#,
             r#"{"to\u006fls": [1]}"#,
+            // A control character written raw in a root key, a value or an element.
+            "{\"sch\u{1}ema\": 1, \"tools\": []}",
+            "{\"tools\": [], \"a\tb\": 1}",
+            "{\"a\": \"x\u{1f}y\", \"tools\": []}",
+            "{\"tools\": [{\"k\u{7}\": 1}]}",
             "\u{feff}{\"tools\": []}",
             r#"{"tools": [1e999]}"#,
             r#"{"tools": ["unterminated]}"#,
