@@ -160,7 +160,12 @@ impl Provenance {
 
     /// A place inside registry-level command metadata `index`.
     pub fn cli_command(&self, index: usize, path: &Pointer) -> Origin {
-        self.origin(self.cli.key("commands").index(index).join(path), Part::Value)
+        self.cli(&Pointer::root().key("commands").index(index).join(path))
+    }
+
+    /// A place inside the registry-level `cli` object.
+    pub fn cli(&self, path: &Pointer) -> Origin {
+        self.origin(self.cli.join(path), Part::Value)
     }
 
     /// Keeps the origins of the entries at `kept` (ascending catalog indices), as a

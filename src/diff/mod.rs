@@ -233,6 +233,8 @@ fn origin_of(provenance: &Provenance, pointer: &Pointer) -> Option<Origin> {
             Some(provenance.component(name, &Pointer::from_segments(rest), Part::Value))
         }
         [Segment::Key(info), Segment::Key(field)] if &**info == "info" => Some(provenance.info(field)),
+        // The registry's command metadata (`cli.commands`), or where it would be.
+        [Segment::Key(cli), rest @ ..] if &**cli == "cli" => Some(provenance.cli(&Pointer::from_segments(rest))),
         _ => None,
     }
 }

@@ -23,7 +23,7 @@ use harn_catalog::ingest::harn::Surface;
 use harn_catalog::source::{Format, SourceFile};
 use libtest_mimic::{Failed, Trial};
 
-use super::{matches_snapshot, verdict, visible_entries};
+use super::{matches_snapshot, snapshot_files, verdict, visible_entries};
 
 /// The diff rules' folders, relative to the repository root.
 const FIXTURES: &str = "fixtures/diff";
@@ -131,6 +131,11 @@ fn check_case(rule: &'static DiffRule, reported: bool, case: &Path) -> Result<()
         if own.is_empty() {
             problems.push(format!("{shown}: no {} change; got:\n{rendered}", rule.code));
         }
+        // A reviewer is sent to the line that changed, in the new file or the old.
+        for change in changes.iter().filter(|c| c.origin.is_none() && c.old_origin.is_none()) {
+            problems
+                .push(format!("{shown}: {} at {} is located in neither file", change.rule.code, change.new_pointer));
+        }
         let name = format!("{}__{}", rule.code, case.file_name().expect("named").to_string_lossy());
         if !matches_snapshot("diff_snapshots", &name, format!("{} of {shown}", rule.code), &rendered) {
             problems.push(format!("{shown}: golden output differs from {SNAPSHOTS}/{name}.snap (diff above)"));
@@ -168,7 +173,7 @@ fn check_layout() -> Result<(), Failed> {
             }
         }
     }
-    for snapshot in visible_entries(Path::new(SNAPSHOTS)) {
+    for snapshot in snapshot_files(Path::new(SNAPSHOTS)) {
         let case = snapshot.strip_suffix(".snap").and_then(|name| name.split_once("__"));
         if !case.is_some_and(|(code, case)| Path::new(FIXTURES).join(code).join(REPORTED).join(case).is_dir()) {
             problems.push(format!("{SNAPSHOTS}/{snapshot} belongs to no reported case; delete it"));
