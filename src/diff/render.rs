@@ -496,7 +496,6 @@ fn narrowed(origin: &crate::diagnostics::Origin, change: &Change) -> crate::diag
     crate::diagnostics::Origin::span(&origin.source, start + from..start + to)
 }
 
-/// `sha256:d74a7e66… → sha256:672f41b2…`: a contract-hash move, each hash cut short.
 /// `names` joined by commas in lines of at most `width` characters, each indented.
 fn wrapped(names: &[&str], width: usize, indent: &str) -> String {
     let mut out = String::new();
@@ -549,6 +548,7 @@ fn summary(shown: &[&Change], only_moved: usize, count: impl Fn(String) -> Strin
     }
 }
 
+/// `sha256:d74a7e66… → sha256:672f41b2…`: a contract-hash move, each hash cut short.
 fn moved_hash(change: &Change) -> String {
     let short = |value: &Option<Value>| shortened(value.as_ref().and_then(Value::as_str).unwrap_or_default(), 15);
     format!("{} → {}", short(&change.old), short(&change.new))
@@ -722,6 +722,32 @@ mod tests {
         assert_eq!(underlined(r#""set_false""#, "set_true", "set_false"), "set_false");
         assert_eq!(underlined(r#""a\"b: new""#, "a\"b: old", "a\"b: new"), r#""a\"b: new""#);
         assert_eq!(underlined(r#""same""#, "same", "same"), r#""same""#);
+    }
+
+    /// Names fill lines of at most the width, each indented, a comma after every name
+    /// but the last; a name longer than the width has a line of its own.
+    #[test]
+    fn names_wrap_at_the_width() {
+        // `  aaaa, bbbb,` is 13 characters; ` cccc` makes 18.
+        assert_eq!(wrapped(&["aaaa", "bbbb", "cccc"], 18, "  "), "  aaaa, bbbb, cccc\n");
+        assert_eq!(wrapped(&["aaaa", "bbbb", "cccc"], 17, "  "), "  aaaa, bbbb,\n  cccc\n");
+        assert_eq!(wrapped(&["a", "bbbbbbbbbb"], 6, "  "), "  a,\n  bbbbbbbbbb\n");
+        assert_eq!(wrapped(&["bbbbbbbbbb"], 6, "  "), "  bbbbbbbbbb\n");
+    }
+
+    /// An annotation or a SARIF result says what it is about before the message: the
+    /// tool and the side, or the catalog.
+    #[test]
+    fn annotations_and_results_name_their_tool_or_the_catalog() {
+        use crate::diff::rules::SEMVER_MINOR_REQUIRED;
+        let changes = [change(TOOL_REMOVED, "b"), Change::new(SEMVER_MINOR_REQUIRED, None, Side::Metadata, "bump")];
+        let report = Report { compared: &[], changes: &changes, unused: &[], config: None };
+        let github = report.render(DiffFormat::Github, false);
+        assert!(github.contains("::`b` metadata: `b` | changed%0A"), "{github}");
+        assert!(github.contains("::catalog: bump%0A"), "{github}");
+        let sarif = report.render(DiffFormat::Sarif, false);
+        assert!(sarif.contains("\"text\": \"`b` metadata: `b` | changed\""), "{sarif}");
+        assert!(sarif.contains("\"text\": \"catalog: bump\""), "{sarif}");
     }
 
     #[test]
