@@ -222,6 +222,10 @@ fn is_multiple(x: &Number, y: &Number) -> Option<bool> {
     Some(sx % sy == 0)
 }
 
+/// 2^53 − 1 (JavaScript's `Number.MAX_SAFE_INTEGER`): past it, not every integer is a
+/// float, so a literal may not be the number it spells.
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
 fn multiple_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
     let (va, vb) = (a.value("multipleOf"), b.value("multipleOf"));
     let subject = cmp.subject(path);
@@ -234,8 +238,9 @@ fn multiple_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
         (Some(x), Some(y)) if json_eq(x, y) => return Flags::NONE,
         (Some(Value::Number(o)), Some(Value::Number(n))) => {
             // Validators divide in floating point, where 0.3 is no multiple of 0.1 and
-            // a quotient may round to an integer: only integers divide exactly.
-            let integral = |x: &Number| x.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9e15);
+            // a quotient may round to an integer: only integers divide exactly, up to
+            // the largest that every integer below it is a float exactly.
+            let integral = |x: &Number| x.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= MAX_SAFE_INTEGER);
             let exact = integral(o) && integral(n);
             let tightens = exact && is_multiple(n, o) == Some(true);
             let loosens = exact && is_multiple(o, n) == Some(true);

@@ -172,34 +172,31 @@ fn lists<'a>(
             }
         }
     }
-    let mut added = 0;
-    let mut removed = 0;
     for &(i, j) in &pairs {
         let branch = path.branch(keyword, i);
         flags |= cmp.compare_views(&old[i], &new[j], &branch);
     }
     let subject = cmp.subject(path);
     for &i in left.iter().filter(|&&i| !pairs.iter().any(|&(p, _)| p == i)) {
-        removed += 1;
         let message = format!("{subject} lost `{keyword}` branch {i}");
         let at = &old[i].at;
         let value = (!at.is_synthetic()).then_some(at.value);
         flags |= cmp.report(BRANCH_REMOVED, Flags::NARROWS, message, at.ptr.clone(), y.ptr.clone(), value, None);
     }
     for &j in right.iter().filter(|&&j| !pairs.iter().any(|&(_, q)| q == j)) {
-        added += 1;
         let message = format!("{subject} has a new `{keyword}` branch ({j})");
         let at = &new[j].at;
         let value = (!at.is_synthetic()).then_some(at.value);
         flags |= cmp.report(BRANCH_ADDED, Flags::WIDENS, message, x.ptr.clone(), at.ptr.clone(), None, value);
     }
     if keyword == "oneOf" {
-        // A value may now match two branches: on an input when something widened, on
-        // an output when something narrowed (a value that matched one new branch
-        // matching two old ones).
+        // A value may now match two branches: on an input when something widened (a
+        // branch added is a widening), on an output when something narrowed (a value
+        // that matched one new branch matching two old ones; a branch removed is a
+        // narrowing).
         let risky = match cmp.side {
-            Side::Input => (flags.widens || added > 0) && !disjoint(&new),
-            _ => (flags.narrows || removed > 0) && !disjoint(&old),
+            Side::Input => flags.widens && !disjoint(&new),
+            _ => flags.narrows && !disjoint(&old),
         };
         if risky {
             let reason = match cmp.side {
