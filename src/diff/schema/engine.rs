@@ -740,3 +740,29 @@ fn classified(keyword: &str) -> bool {
             | "dependentSchemas"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{best_assignment, greedy_assignment};
+
+    /// Every member of the smaller side is paired, the most alike together; among
+    /// pairings alike in all, the one that moves members least.
+    #[test]
+    fn the_best_assignment_pairs_the_most_alike_and_moves_least() {
+        assert_eq!(best_assignment(&[vec![1, 9], vec![9, 1]], 2), vec![(0, 1), (1, 0)]);
+        assert_eq!(best_assignment(&[vec![3, 3], vec![3, 3]], 2), vec![(0, 0), (1, 1)]);
+        assert_eq!(best_assignment(&[vec![0, 0, 5]], 3), vec![(0, 2)]);
+        // Nothing alike is still a pair: one change, not a removal and an addition.
+        assert_eq!(best_assignment(&[vec![0], vec![0]], 1), vec![(0, 0)]);
+        assert_eq!(best_assignment(&[vec![0, 0], vec![0, 0], vec![4, 0]], 2), vec![(1, 1), (2, 0)]);
+    }
+
+    /// Past [`super::EXHAUSTIVE`] members, the most alike pairs are taken first;
+    /// among equals, the nearer positions.
+    #[test]
+    fn the_greedy_assignment_takes_the_most_alike_pairs_first() {
+        assert_eq!(greedy_assignment(&[vec![1, 9], vec![9, 1]], 2), vec![(0, 1), (1, 0)]);
+        assert_eq!(greedy_assignment(&[vec![3, 3], vec![3, 3]], 2), vec![(0, 0), (1, 1)]);
+        assert_eq!(greedy_assignment(&[vec![0, 0, 5]], 3), vec![(0, 2)]);
+    }
+}
