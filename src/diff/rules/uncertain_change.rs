@@ -6,8 +6,9 @@ declare_diff_rule! {
     /// a `not` rewritten (one written or dropped is a bound tightened or loosened),
     /// an `if`/`then`/`else`, a `$dynamicRef`, `patternProperties`, `propertyNames` patterns, `unevaluatedProperties` or
     /// `unevaluatedItems` next to applicators, `contains`, a `oneOf` whose branches
-    /// may now overlap, or a keyword the comparator does not know. The message says
-    /// which.
+    /// may now overlap, a keyword the comparator does not know, or a schema nested
+    /// past what it reads (256 levels, or more than 64 `$ref`s and `allOf`s in a
+    /// chain). The message says which.
     ///
     /// ## Why a warning
     /// The change may refuse values callers send or produce values they do not

@@ -40,7 +40,7 @@ pub(super) fn compare_union<'a>(
         ["anyOf", "oneOf"].into_iter().find_map(|k| if only { c.get(k).map(|l| (k, l.clone())) } else { None })
     };
     let plain = |c: &Conjunct<'a>| !c.has("anyOf") && !c.has("oneOf") && !c.is_empty();
-    let whole = |c: &Conjunct<'a>| View { at: c.at.clone(), never: None, conjuncts: vec![c.clone()] };
+    let whole = |c: &Conjunct<'a>| View { at: c.at.clone(), never: None, too_deep: None, conjuncts: vec![c.clone()] };
     match (union(a), union(b)) {
         (None, Some((keyword, lb))) if plain(a) => {
             let branches = cmp.branches(false, &lb);

@@ -325,8 +325,14 @@ pub(super) struct View<'a> {
     pub at: Loc<'a>,
     /// A `false` met in it: it accepts nothing.
     pub never: Option<Loc<'a>>,
+    /// A node reached through more than [`MAX_FLATTENED`] `$ref`s and `allOf`s, not
+    /// read: what it adds to the conjunction is unknown.
+    pub too_deep: Option<Loc<'a>>,
     pub conjuncts: Vec<Conjunct<'a>>,
 }
+
+/// How many `$ref`s and `allOf`s deep a node's conjunction is read.
+pub(super) const MAX_FLATTENED: usize = 64;
 
 impl<'a> View<'a> {
     /// Every property name any conjunct declares.

@@ -19,7 +19,8 @@ use std::rc::Rc;
 use serde_json::{Map, Value};
 
 use super::core::{
-    Base, Cmp, Components, Conjunct, Doc, Flags, Loc, MAX_DEPTH, Path, Scope, View, is_annotation, json_eq,
+    Base, Cmp, Components, Conjunct, Doc, Flags, Loc, MAX_DEPTH, MAX_FLATTENED, Path, Scope, View, is_annotation,
+    json_eq,
 };
 use super::{annotations, arrays, bounds, branches, objects, presence, text, types, values};
 use crate::diff::{Change, DiffRule, Side};
@@ -230,6 +231,13 @@ impl<'a, 'c> Cmp<'a, 'c> {
     }
 
     fn compare_views_in(&mut self, va: &View<'a>, vb: &View<'a>, path: &Path) -> Flags {
+        if let Some(deep) = va.too_deep.as_ref().or(vb.too_deep.as_ref()) {
+            let reason = format!(
+                "its `$ref`s and `allOf`s lead more than {MAX_FLATTENED} deep, to `{}`; not compared",
+                deep.ptr
+            );
+            return self.uncertain(path, &reason, &va.at, &vb.at);
+        }
         match (&va.never, &vb.never) {
             (Some(_), Some(_)) => return Flags::NONE,
             (Some(na), None) => return presence::allowed(self, na, &vb.at, path),
@@ -517,7 +525,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
 
     /// The conjunction `at` stands for.
     pub fn view(&self, doc: &Doc<'a>, at: &Loc<'a>) -> View<'a> {
-        let mut view = View { at: at.clone(), never: None, conjuncts: Vec::new() };
+        let mut view = View { at: at.clone(), never: None, too_deep: None, conjuncts: Vec::new() };
         let mut visiting = Vec::new();
         self.flatten(doc, at.clone(), &mut view, &mut visiting);
         view
@@ -525,7 +533,12 @@ impl<'a, 'c> Cmp<'a, 'c> {
 
     fn flatten(&self, doc: &Doc<'a>, at: Loc<'a>, view: &mut View<'a>, visiting: &mut Vec<usize>) {
         let address = at.value as *const Value as usize;
-        if visiting.contains(&address) || visiting.len() > 64 {
+        // A cycle adds nothing the conjunction does not hold already.
+        if visiting.contains(&address) {
+            return;
+        }
+        if visiting.len() > MAX_FLATTENED {
+            view.too_deep.get_or_insert(at);
             return;
         }
         let object = match at.value {
