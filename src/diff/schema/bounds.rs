@@ -238,8 +238,8 @@ fn multiple_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
         (Some(x), Some(y)) if json_eq(x, y) => return Flags::NONE,
         (Some(Value::Number(o)), Some(Value::Number(n))) => {
             // Validators divide in floating point, where 0.3 is no multiple of 0.1 and
-            // a quotient may round to an integer: only integers divide exactly, up to
-            // the largest that every integer below it is a float exactly.
+            // a quotient may round to an integer: only integers divide exactly, and
+            // only up to 2^53 − 1, below which every integer is a float.
             let integral = |x: &Number| x.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() <= MAX_SAFE_INTEGER);
             let exact = integral(o) && integral(n);
             let tightens = exact && is_multiple(n, o) == Some(true);
