@@ -131,7 +131,6 @@ fn main() {
     libtest_mimic::run(&arguments, trials).exit();
 }
 
-/// Names in `dir` that do not start with a dot, sorted; none when `dir` is absent.
 /// The golden outputs in `dir`; not insta's pending `.snap.new` files, which the
 /// failing case that wrote one reports (and insta deletes once it passes): a layout
 /// check that counted them would fail or pass by which case ran first.
@@ -139,6 +138,7 @@ fn snapshot_files(dir: &Path) -> Vec<String> {
     visible_entries(dir).into_iter().filter(|name| !name.ends_with(".snap.new")).collect()
 }
 
+/// Names in `dir` that do not start with a dot, sorted; none when `dir` is absent.
 fn visible_entries(dir: &Path) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
