@@ -161,7 +161,7 @@ fn project_where(
     let mut reported_components = HashSet::default();
     let mut projected =
         Vec::with_capacity(per_tool.iter().flatten().filter(|(_, document)| document.is_some()).count());
-    for (index, (refusals, document)) in per_tool.into_iter().enumerate().filter_map(|(i, p)| Some((i, p?))) {
+    for (index, (refusals, document)) in per_tool.into_iter().enumerate().filter_map(|(i, p)| p.map(|p| (i, p))) {
         for (field, place, refusal) in &refusals {
             report(&catalog.tools[index], index, field, place, refusal, provenance, &mut reported_components, out);
         }
