@@ -153,3 +153,42 @@ fn a_cli_named_in_several_words_gets_no_script_but_the_fix() {
     assert!(output.status.success());
     assert!(String::from_utf8_lossy(&output.stdout).contains("-o default my-tools"), "a bash script for my-tools");
 }
+
+/// Each `value_hint` reaches the shells as the completer a user expects: zsh lists
+/// files, directories, hosts or users, fish likewise, and an argument with no hint
+/// keeps each shell's default.
+#[test]
+fn each_value_hint_asks_the_shell_for_its_kind_of_value() {
+    let hints = [
+        ("file", "_files", "-r -F"),
+        ("directory", "_files -/", "-r -f -a \"(__fish_complete_directories)\""),
+        ("path", "_files", "-r -F"),
+        ("url", "_urls", "-r -f"),
+        ("email", "_email_addresses", "-r -f"),
+        ("username", "_users", "-r -f -a \"(__fish_complete_users)\""),
+        ("hostname", "_hosts", "-r -f -a \"(__fish_print_hostnames)\""),
+        ("command", "_command_names -e", "-r -f -a \"(__fish_complete_command)\""),
+        ("other", "", "-r -f"),
+    ];
+    let parameters: Vec<String> = hints.iter().map(|(hint, ..)| format!("\"v_{hint}\": \"string\"")).collect();
+    let arguments: Vec<String> = hints.iter().map(|(hint, ..)| format!("\"v_{hint}\": {{\"value_hint\": \"{hint}\"}}")).collect();
+    let registry = format!(
+        r#"{{"info": {{"name": "htool"}}, "tools": [{{"name": "fetch", "parameters": {{{}, "plain": "string"}}, "cli": {{"arguments": {{{}}}}}}}]}}"#,
+        parameters.join(", "),
+        arguments.join(", "),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "htool.json", &registry);
+    let zsh = script("zsh", Some(path.to_str().unwrap()));
+    let fish = script("fish", Some(path.to_str().unwrap()));
+    for (hint, zsh_completer, fish_flags) in hints {
+        let flag = format!("v-{hint}");
+        let zsh_line = format!("'--{flag}=[]:V_{}:{zsh_completer}'", hint.to_uppercase());
+        assert!(zsh.lines().any(|line| line.trim_start().starts_with(&zsh_line)), "zsh, {hint}: {zsh_line} in\n{zsh}");
+        let fish_line = format!("-l {flag} {fish_flags}");
+        assert!(fish.lines().any(|line| line.ends_with(&fish_line)), "fish, {hint}: {fish_line} in\n{fish}");
+    }
+    // The near miss: no hint leaves each shell to complete as it would anyway.
+    assert!(zsh.contains("'--plain=[]:PLAIN:_default'"), "{zsh}");
+    assert!(fish.lines().any(|line| line.ends_with("-l plain -r")), "{fish}");
+}
