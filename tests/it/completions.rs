@@ -171,7 +171,8 @@ fn each_value_hint_asks_the_shell_for_its_kind_of_value() {
         ("other", "", "-r -f"),
     ];
     let parameters: Vec<String> = hints.iter().map(|(hint, ..)| format!("\"v_{hint}\": \"string\"")).collect();
-    let arguments: Vec<String> = hints.iter().map(|(hint, ..)| format!("\"v_{hint}\": {{\"value_hint\": \"{hint}\"}}")).collect();
+    let arguments: Vec<String> =
+        hints.iter().map(|(hint, ..)| format!("\"v_{hint}\": {{\"value_hint\": \"{hint}\"}}")).collect();
     let registry = format!(
         r#"{{"info": {{"name": "htool"}}, "tools": [{{"name": "fetch", "parameters": {{{}, "plain": "string"}}, "cli": {{"arguments": {{{}}}}}}}]}}"#,
         parameters.join(", "),

@@ -17,6 +17,7 @@ use harn_catalog::compile::Options;
 use harn_catalog::contract::{ToolCliBooleanStyle, ToolCliValueHint};
 use harn_catalog::diagnostics::{Phase, Severity};
 use harn_catalog::prepare::Prepared;
+use harn_catalog::prepare::cli::written::Written;
 use harn_catalog::prepare::cli::{CommandNode, PreparedArgument, PreparedTool};
 use harn_catalog::prepare::mcp::bundle;
 use serde_json::{Value, json};
@@ -917,6 +918,7 @@ fn d3_metadata_is_applied_to_parent_commands() {
             description: Some("Inspect widgets.".into()),
             display_order: Some(3),
             tool: None,
+            written: Some(Written::Metadata(0)),
             children: widgets.children.clone(),
         }
     );
@@ -1071,6 +1073,7 @@ fn d3_leaves_hold_their_tool_and_prepared_arguments() {
             description: Some("Fetches one widget.".into()),
             display_order: None,
             tool: Some(0),
+            written: Some(Written::Tool(0)),
             children: BTreeMap::new(),
         }
     );
@@ -1080,6 +1083,8 @@ fn d3_leaves_hold_their_tool_and_prepared_arguments() {
     let list = node(&prepared.tree, &["widgets", "list"]);
     assert_eq!(list.tool, Some(2));
     assert_eq!((list.title.as_deref(), list.description.as_deref()), (None, None));
+    // A parent no metadata describes is reported against the first tool under it.
+    assert_eq!(node(&prepared.tree, &["widgets"]).written, Some(Written::Tool(0)));
 }
 
 #[test]

@@ -86,5 +86,8 @@ pub struct CommandNode {
     /// The tool this node runs (a leaf), by catalog index; its prepared arguments are
     /// `Prepared::arguments[tool]`.
     pub tool: Option<usize>,
+    /// Where its spellings and texts were written (the registry's command metadata,
+    /// else the first tool under it), for the rules that report against them.
+    pub written: Option<written::Written>,
     pub children: BTreeMap<String, CommandNode>,
 }

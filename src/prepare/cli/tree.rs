@@ -13,26 +13,25 @@ use crate::provenance::Provenance;
 /// Builds the tree and checks it; what is wrong is appended to `out`.
 pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagnostic>) -> CommandNode {
     let mut root = CommandNode::default();
-    // Keyed by command paths borrowed from the catalog.
-    let mut written: HashMap<&[CommandName], Written> = HashMap::default();
     for (index, tool) in catalog.tools.iter().enumerate() {
         if !tool.governance.includes(ToolAudience::Cli) {
             continue;
         }
         let mut node = &mut root;
-        for (depth, component) in tool.cli.command.iter().enumerate() {
-            written.entry(&tool.cli.command[..=depth]).or_insert(Written::Tool(index));
+        for component in &tool.cli.command {
             node = node
                 .children
                 .entry(component.to_string())
                 .or_insert_with(|| CommandNode { name: component.to_string(), ..CommandNode::default() });
+            // A parent no metadata describes is reported against the first tool under it.
+            node.written.get_or_insert(Written::Tool(index));
         }
         node.tool = Some(index);
         node.aliases = tool.cli.aliases.iter().map(CommandName::to_string).collect();
         node.hidden |= tool.cli.hidden;
         node.title = tool.title.as_deref().map(str::to_owned);
         node.description = tool.description.as_deref().map(str::to_owned);
-        written.insert(&tool.cli.command, Written::Tool(index));
+        node.written = Some(Written::Tool(index));
     }
 
     let commands = catalog.cli.as_ref().map(|c| c.commands.as_slice()).unwrap_or_default();
@@ -44,10 +43,10 @@ pub fn build(catalog: &ToolCatalog, provenance: &Provenance, out: &mut Vec<Diagn
             node.aliases = spec.aliases.iter().map(CommandName::to_string).collect();
             node.hidden = spec.hidden;
             node.display_order = spec.display_order;
-            written.insert(&spec.command, Written::Metadata(k));
+            node.written = Some(Written::Metadata(k));
         }
     }
 
-    cli_command_siblings::check(&root, &mut Vec::new(), &written, provenance, out);
+    cli_command_siblings::check(&root, &mut Vec::new(), provenance, out);
     root
 }

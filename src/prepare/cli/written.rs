@@ -6,7 +6,7 @@ use crate::pointer::{Part, Pointer};
 use crate::provenance::Provenance;
 
 /// Where a node's spellings and texts were written.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
     Tool(usize),
     Metadata(usize),

@@ -3,7 +3,7 @@ use crate::declare_rule;
 use crate::diagnostics::Diagnostic;
 use crate::maps::HashMap;
 use crate::prepare::cli::CommandNode;
-use crate::prepare::cli::written::{Written, origin};
+use crate::prepare::cli::written::origin;
 use crate::provenance::Provenance;
 
 declare_rule! {
@@ -27,21 +27,17 @@ declare_rule! {
     }
 }
 
-/// The sibling rules at every level below `node`, whose path is `path`.
-pub fn check(
-    node: &CommandNode,
-    path: &mut Vec<CommandName>,
-    written: &HashMap<&[CommandName], Written>,
-    provenance: &Provenance,
-    out: &mut Vec<Diagnostic>,
-) {
+/// The sibling rules at every level below `node`, whose path is `path`. What only a
+/// finding needs (the path shown, the field a spelling was written in) is worked out
+/// when there is one: a registry of 10,000 tools has 10,000 siblings at its root.
+pub fn check<'n>(node: &'n CommandNode, path: &mut Vec<&'n str>, provenance: &Provenance, out: &mut Vec<Diagnostic>) {
     let mut spellings: HashMap<&str, &str> = HashMap::default();
     for child in node.children.values() {
-        path.push(child.name.as_str().into());
-        let here = written.get(path.as_slice());
-        let shown = path.join(" ");
+        path.push(&child.name);
+        let here = child.written.as_ref();
         for (field, text) in [("title", &child.title), ("description", &child.description)] {
             if text.as_deref().is_some_and(NonBlank::is_blank) {
+                let shown = path.join(" ");
                 out.push(
                     CLI_COMMAND_SIBLINGS
                         .diag(format!("CLI command {field} must not be empty (command {shown:?})"))
@@ -50,12 +46,18 @@ pub fn check(
                 );
             }
         }
-        // A node's name is the component at its depth of the command that wrote it.
-        let name_field = format!("command/{}", path.len() - 1);
-        let names = std::iter::once((child.name.as_str(), name_field))
-            .chain(child.aliases.iter().enumerate().map(|(i, a)| (a.as_str(), format!("aliases/{i}"))));
-        for (spelling, field) in names {
-            let at = || origin(here, &field, provenance);
+        // Where each spelling was written: the name is the last component of the
+        // command, an alias its index in `aliases`.
+        let aliases = child.aliases.iter().enumerate().map(|(i, alias)| (alias.as_str(), Some(i)));
+        let names = std::iter::once((child.name.as_str(), None)).chain(aliases);
+        for (spelling, alias) in names {
+            let at = || {
+                let field = match alias {
+                    None => format!("command/{}", path.len() - 1),
+                    Some(i) => format!("aliases/{i}"),
+                };
+                origin(here, &field, provenance)
+            };
             if !CommandName::is_valid(spelling) {
                 out.push(
                     CLI_COMMAND_SIBLINGS
@@ -80,7 +82,7 @@ pub fn check(
                             child.name
                         ))
                         .at_opt(at())
-                        .help(if field.starts_with("aliases") {
+                        .help(if alias.is_some() {
                             format!("remove the alias {spelling:?} of {:?}", child.name)
                         } else {
                             format!("remove the alias {spelling:?} of {first:?}, or rename one of the commands")
@@ -88,7 +90,7 @@ pub fn check(
                 );
             }
         }
-        check(child, path, written, provenance, out);
+        check(child, path, provenance, out);
         path.pop();
     }
 }
