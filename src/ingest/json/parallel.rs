@@ -120,11 +120,14 @@ fn root_members(text: &[u8]) -> Option<Vec<Member<'_>>> {
                 return None;
             }
             let start = skip_whitespace(text, at + 1);
-            let end = skip_value(text, start)?;
-            let value = if key == "tools" && text[start] == b'[' {
-                Slot::Array(elements(text, start, end)?)
+            // The tools are found element by element in the one scan of the text that
+            // also finds where their array ends.
+            let (value, end) = if key == "tools" && text.get(start) == Some(&b'[') {
+                let (ranges, end) = elements(text, start)?;
+                (Slot::Array(ranges), end)
             } else {
-                Slot::Other(start..end)
+                let end = skip_value(text, start)?;
+                (Slot::Other(start..end), end)
             };
             members.push(Member { key, value });
             at = skip_whitespace(text, end);
@@ -141,13 +144,13 @@ fn root_members(text: &[u8]) -> Option<Vec<Member<'_>>> {
     (skip_whitespace(text, at) == text.len()).then_some(members)
 }
 
-/// The ranges of the elements of the array from `start` (its `[`) to `end` (past its
-/// `]`), the text between them checked as in [`root_members`].
-fn elements(text: &[u8], start: usize, end: usize) -> Option<Vec<Range<usize>>> {
+/// The ranges of the elements of the array whose `[` is at `start`, and the offset
+/// past its `]`; the text between them checked as in [`root_members`].
+fn elements(text: &[u8], start: usize) -> Option<(Vec<Range<usize>>, usize)> {
     let mut ranges = Vec::new();
     let mut at = skip_whitespace(text, start + 1);
     if text.get(at) == Some(&b']') {
-        return (at + 1 == end).then_some(ranges);
+        return Some((ranges, at + 1));
     }
     loop {
         let element_end = skip_value(text, at)?;
@@ -155,7 +158,7 @@ fn elements(text: &[u8], start: usize, end: usize) -> Option<Vec<Range<usize>>> 
         at = skip_whitespace(text, element_end);
         match text.get(at) {
             Some(b',') => at = skip_whitespace(text, at + 1),
-            Some(b']') => return (at + 1 == end).then_some(ranges),
+            Some(b']') => return Some((ranges, at + 1)),
             _ => return None,
         }
     }
@@ -196,6 +199,7 @@ mod tests {
             r#"{"tools": [{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "x": 1.5}], "info": {"name": "n"}}"#,
             "\n {\"info\" : 1 ,\n \"tools\" : [ ] , \"cli\": [true, null, \"}\\\"]\"] }\n\t",
             r#"{"tools": [1, "two", [3], {"four": {"five": [6e2]}}], "x": -0.0}"#,
+            "{\"x\": 1, \"tools\": [ 1 ,\n 2\t] }",
             r#"{"a": {}, "tools": [{"s": "quote \" and brace } and bracket ] in a string"}]}"#,
             r#"{"tools":[{"k":"é ünïcode ☃"}],"z":"\u00e9"}"#,
             // The character after the control characters, and a control one escaped.
@@ -244,6 +248,13 @@ mod tests {
             "\u{feff}{\"tools\": []}",
             r#"{"tools": [1e999]}"#,
             r#"{"tools": ["unterminated]}"#,
+            // The end of `tools`, found by the scan of its elements: closed by the
+            // wrong bracket, closed twice, never closed.
+            r#"{"tools": [1, 2}"#,
+            r#"{"tools": [1, 2}, "x": []}"#,
+            r#"{"tools": [1, 2]], "x": 1}"#,
+            r#"{"tools": [1, 2"#,
+            r#"{"tools": ["#,
         ];
         for text in texts {
             let parallel = parse(text);
