@@ -46,8 +46,8 @@ pub fn check<'n>(node: &'n CommandNode, path: &mut Vec<&'n str>, provenance: &Pr
                 );
             }
         }
-        // Where each spelling was written: the name is the last component of the
-        // command, an alias its index in `aliases`.
+        // Where each spelling was written: a node's name is the component at its depth
+        // of the command that wrote it, an alias its index in `aliases`.
         let aliases = child.aliases.iter().enumerate().map(|(i, alias)| (alias.as_str(), Some(i)));
         let names = std::iter::once((child.name.as_str(), None)).chain(aliases);
         for (spelling, alias) in names {
