@@ -68,3 +68,30 @@ pub fn append(path: &Path, tables: &str) -> std::io::Result<()> {
     })?;
     staged.commit()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A configuration that is there but cannot be read is an error and stays as it
+    /// was: only a missing one is created. (`diff --accept` reads it first and stops
+    /// there, so only a caller of `append` itself meets this.)
+    #[cfg(unix)]
+    #[test]
+    fn append_creates_a_missing_configuration_but_never_replaces_an_unreadable_one() {
+        let dir = tempfile::tempdir().unwrap();
+        // Two links naming each other: reading either fails, and renaming over one
+        // would replace the link itself.
+        let (a, b) = (dir.path().join("a.toml"), dir.path().join("b.toml"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        assert!(append(&a, "[[accept]]\n").is_err());
+        assert_eq!(std::fs::read_link(&a).unwrap(), b, "the link is left as it was");
+
+        let missing = dir.path().join("new.toml");
+        append(&missing, "[[accept]]\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&missing).unwrap(), "[[accept]]\n");
+        append(&missing, "# more\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&missing).unwrap(), "[[accept]]\n# more\n", "appended after what was there");
+    }
+}
