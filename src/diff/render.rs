@@ -681,6 +681,30 @@ mod tests {
         assert!(human.contains("  tool `hinted01`: sha256:0000aaaa → sha256:1111bbbb"), "{human}");
     }
 
+    /// In colour, a breaking change someone accepted is shown as a warning is, and one
+    /// no one accepted as an error: the colour says which still fails the run.
+    #[test]
+    fn an_accepted_breaking_change_is_coloured_as_a_warning() {
+        // The escape sequences that start the change's own line, before its level's
+        // name (`breaking[tool-removed]: …`).
+        let style = |change: Change| {
+            let human =
+                Report { compared: &[], changes: &[change], unused: &[], config: None }.render(DiffFormat::Human, true);
+            let line = human.lines().find(|l| l.contains("[tool-removed]")).expect("the change is shown").to_owned();
+            let name = line.find("breaking[").or_else(|| line.find("warning[")).expect("the level is named");
+            line[..name].to_owned()
+        };
+        let breaking = style(change(TOOL_REMOVED, "gone"));
+        let mut accepted = change(TOOL_REMOVED, "gone");
+        accepted.accepted = Some("renamed on purpose".to_owned());
+        let accepted = style(accepted);
+        let mut warning = change(TOOL_REMOVED, "gone");
+        warning.level = Level::Warning;
+        let warning = style(warning);
+        assert!(!breaking.is_empty() && breaking != warning, "{breaking:?} {warning:?}");
+        assert_eq!(accepted, warning);
+    }
+
     #[test]
     fn markdown_lists_every_breaking_change_and_counts_the_info_left_out() {
         let mut changes: Vec<Change> =
