@@ -1,7 +1,7 @@
 //! Arrays: `prefixItems` position by position, then `items` for the rest, each
 //! position compared with what the other side applies there (its own position, or
 //! its `items`). `contains` and its counts are not compared: a change there is
-//! uncertain.
+//! uncertain, shown at the first of them that changed.
 
 use super::core::{Cmp, Conjunct, Flags, Loc, Path, json_eq};
 
@@ -41,17 +41,19 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
         flags |= cmp.compare(x, y, &path.suffix(&format!("[{i}]")));
     }
     flags |= cmp.compare(&ta, &tb, &path.suffix("[]"));
+    // The first of them that changed is shown, so that a changed count is not shown
+    // as its unchanged `contains` twice.
     let contains = ["contains", "minContains", "maxContains"];
-    let differs = contains.iter().any(|k| match (a.get(k), b.get(k)) {
+    let differs = contains.into_iter().find(|k| match (a.get(k), b.get(k)) {
         (None, None) => false,
         (Some(x), Some(y)) if *k == "contains" => !cmp.equivalent(x, y),
         (Some(x), Some(y)) => !json_eq(x.value, y.value),
         _ => true,
     });
-    if differs {
-        let x = a.get("contains").cloned().unwrap_or_else(|| a.at.absent());
-        let y = b.get("contains").cloned().unwrap_or_else(|| b.at.absent());
-        flags |= cmp.uncertain(path, "its `contains` (or its counts) changed; not compared", &x, &y);
+    if let Some(keyword) = differs {
+        let x = a.get(keyword).cloned().unwrap_or_else(|| a.at.absent());
+        let y = b.get(keyword).cloned().unwrap_or_else(|| b.at.absent());
+        flags |= cmp.uncertain(path, &format!("its `{keyword}` changed; not compared"), &x, &y);
     }
     flags
 }
