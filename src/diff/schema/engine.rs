@@ -405,21 +405,19 @@ impl<'a, 'c> Cmp<'a, 'c> {
                     continue;
                 }
                 conditional = true;
-                let group = ["if", "then", "else"];
-                let differs = group.iter().any(|k| match (a.get(k), b.get(k)) {
+                // Shown at the first of them that changed, so that a changed `then`
+                // is not shown as its unchanged `if` twice.
+                let differs = ["if", "then", "else"].into_iter().find(|k| match (a.get(k), b.get(k)) {
                     (None, None) => false,
                     (Some(x), Some(y)) => !self.equivalent(x, y),
                     _ => true,
                 });
-                if differs {
-                    let (la, lb) = match (a.get("if"), b.get("if")) {
-                        (Some(x), Some(y)) => (x.clone(), y.clone()),
-                        _ => {
-                            (la.cloned().unwrap_or_else(|| a.at.absent()), lb.cloned().unwrap_or_else(|| b.at.absent()))
-                        }
-                    };
-                    let reason = "its `if`/`then`/`else` changed; conditional schemas are not compared";
-                    flags |= self.uncertain(path, reason, &la, &lb);
+                if let Some(changed) = differs {
+                    let la = a.get(changed).cloned().unwrap_or_else(|| a.at.absent());
+                    let lb = b.get(changed).cloned().unwrap_or_else(|| b.at.absent());
+                    let reason =
+                        format!("its `{changed}` changed; conditional schemas (`if`/`then`/`else`) are not compared");
+                    flags |= self.uncertain(path, &reason, &la, &lb);
                 }
                 continue;
             }
