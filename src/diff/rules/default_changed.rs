@@ -2,7 +2,9 @@ use crate::declare_diff_rule;
 
 declare_diff_rule! {
     /// ## What it reports
-    /// The `default` of a schema inside a tool's schemas written, changed or removed.
+    /// The `default` of a schema inside a tool's schemas written, changed or removed:
+    /// the schema's own (one written beside a `$ref` included) or, when it writes none,
+    /// that of what its `$ref` leads to.
     ///
     /// ## Why a warning on input
     /// A default accepts and refuses nothing, but it documents what the tool does when

@@ -3,8 +3,8 @@ use crate::declare_diff_rule;
 declare_diff_rule! {
     /// ## What it reports
     /// The `description` or `title` of a schema inside a tool's input, output or error
-    /// schema written, rewritten or removed (the schema's own, or that of the
-    /// component it only references).
+    /// schema written, rewritten or removed: the schema's own or, when it writes none,
+    /// that of what its `$ref` leads to, whatever keywords sit beside the `$ref`.
     ///
     /// ## Why info
     /// Annotations change no value a schema accepts. A model fills parameters by their

@@ -9,8 +9,8 @@ use crate::diff::rules::{DEFAULT_CHANGED, SCHEMA_DESCRIPTION_CHANGED};
 /// Reports the annotations of two nodes compared; finds no change to what they
 /// accept.
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Loc<'a>, b: &Loc<'a>, path: &Path) -> Flags {
-    let (a, b) = (cmp.annotated(true, a), cmp.annotated(false, b));
     for field in ["title", "description"] {
+        let (a, b) = (cmp.annotated(true, a, field), cmp.annotated(false, b, field));
         let (x, y) = (annotation(&a, field), annotation(&b, field));
         if x == y || (a.is_synthetic() || b.is_synthetic()) {
             continue;
@@ -26,6 +26,7 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Loc<'a>, b: &Loc<'a>, path:
         let (old_at, new_at) = (at(&a, x), at(&b, y));
         cmp.report(SCHEMA_DESCRIPTION_CHANGED, Flags::NONE, message, old_at, new_at, x, y);
     }
+    let (a, b) = (cmp.annotated(true, a, "default"), cmp.annotated(false, b, "default"));
     let (x, y) = (annotation(&a, "default"), annotation(&b, "default"));
     let same = match (x, y) {
         (Some(x), Some(y)) => json_eq(x, y),

@@ -174,11 +174,14 @@ impl<'a, 'c> Cmp<'a, 'c> {
         flags
     }
 
-    /// The node whose annotations stand for `at`'s: itself, or for a node that is
-    /// only a `$ref` without a title or description of its own, what it leads to.
-    pub fn annotated(&self, old: bool, at: &Loc<'a>) -> Loc<'a> {
+    /// The node whose `field` (`title`, `description`, `default`) stands for `at`'s:
+    /// itself when it writes one, else what its `$ref` leads to, and so on. The
+    /// keywords beside a `$ref` do not hide its target's annotations: a property
+    /// `{"$ref": …, "maxLength": 10}` is described by what it refers to, and a
+    /// `default` written beside a `$ref` is its own.
+    pub fn annotated(&self, old: bool, at: &Loc<'a>, field: &str) -> Loc<'a> {
         let doc = if old { &self.components.old } else { &self.components.new };
-        self.through_refs(doc, at, |k| !is_annotation(k) || k == "title" || k == "description")
+        self.through_refs(doc, at, |k| k == field)
     }
 
     /// The node `at` leads to through `$ref`s, following a node only while it holds
