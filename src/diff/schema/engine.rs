@@ -757,7 +757,33 @@ fn classified(keyword: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_assignment, greedy_assignment};
+    use super::{Base, Conjunct, Loc, Pointer, best_assignment, greedy_assignment, pair_by_likeness};
+
+    /// Conjuncts that require `names` each, all at the root of `value`.
+    fn requiring<'a>(value: &'a serde_json::Value, names: &[&[&'a str]]) -> Vec<Conjunct<'a>> {
+        let base = std::rc::Rc::new(Base { root: value, at: Pointer::root() });
+        let at = Loc { value, ptr: Pointer::root(), base };
+        let conjunct = |names: &[&'a str]| Conjunct {
+            required: names.iter().map(|n| (*n, Pointer::root())).collect(),
+            ..Conjunct::empty(at.clone())
+        };
+        names.iter().map(|n| conjunct(n)).collect()
+    }
+
+    /// Conjuncts kept apart are paired by what they share (here, required names); up
+    /// to five a side, by the best pairing in all, not the greedy one.
+    #[test]
+    fn conjuncts_are_paired_by_the_names_they_share_and_the_best_pairing_in_all() {
+        let value = serde_json::json!({});
+        let (a, b) = (requiring(&value, &[&["x"], &["y"]]), requiring(&value, &[&["y"], &["x"]]));
+        let (a, b): (Vec<&Conjunct<'_>>, Vec<&Conjunct<'_>>) = (a.iter().collect(), b.iter().collect());
+        assert_eq!(pair_by_likeness(&a, &b).0, [(0, 1), (1, 0)]);
+        // Likeness [[2, 3], [0, 2]]: taking the 3 first would leave a pair of 0.
+        let a = requiring(&value, &[&["p", "q", "r"], &["u", "v"]]);
+        let b = requiring(&value, &[&["p", "q", "s"], &["p", "q", "r", "u", "v"]]);
+        let (a, b): (Vec<&Conjunct<'_>>, Vec<&Conjunct<'_>>) = (a.iter().collect(), b.iter().collect());
+        assert_eq!(pair_by_likeness(&a, &b).0, [(0, 0), (1, 1)]);
+    }
 
     /// Every member of the smaller side is paired, the most alike together; among
     /// pairings alike in all, the one that moves members least.
