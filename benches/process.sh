@@ -12,8 +12,9 @@
 # GitHub MCP server's tools beside json-schema-to-typescript, and its Python SDK beside
 # datamodel-code-generator. Last, the binary's size as built and stripped.
 #
-# BENCH_RUNS sets the number of pairs (default 7). The load average is printed
-# first and last: wall-time ratios are only as steady as the machine.
+# BENCH_RUNS sets the number of pairs (default 7), BENCH_BATCH the runs in each
+# figure beside the baseline (default 5). The load average is printed first and
+# last: wall-time ratios are only as steady as the machine.
 set -euo pipefail
 # Where cargo built them (`make bench` builds with CARGO_TARGET_DIR when it is set).
 bin=${CARGO_TARGET_DIR:-target}/release
@@ -43,6 +44,19 @@ row() { # label, command, file of figures
   printf '%-8s %-30s %8s %8s %8d\n' "$1" "$2" "$(median "$3" 1)" "$(median "$3" 2)" $(($(median "$3" 3) / 1024))
 }
 
+# time(1) counts hundredths of a second, a tenth of a 10,000-tool run: each figure
+# beside the baseline is a batch of BENCH_BATCH (default 5) runs in a row, its wall
+# and CPU time divided by the batch's size; its peak memory is its largest run's.
+batch=${BENCH_BATCH:-5}
+# One batch of "$@": appends "wall cpu peak_kb" per run to the file named by $1.
+measure_batch() {
+  local into=$1
+  shift
+  : >"$work/batch"
+  measure "$work/batch" sh -c 'n=$1; shift; for _ in $(seq "$n"); do "$@" || exit 1; done' sh "$batch" "$@"
+  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/batch" >>"$into"
+}
+
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $runs alternating pairs, medians"
 printf '%-8s %-30s %8s %8s %8s\n' input command "wall s" "CPU s" "peak MB"
 # `schema` of the registry `generate_registry` prints for its arguments ($2…), beside
@@ -53,8 +67,8 @@ beside_baseline() {
   "$bin/examples/generate_registry" "$@" >"$work/registry.json"
   : >"$work/harn" && : >"$work/serde"
   for _ in $(seq "$runs"); do
-    measure "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
-    measure "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
+    measure_batch "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
+    measure_batch "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
   done
   row "$label" "harn-catalog schema" "$work/harn"
   row "$label" "serde_json parse+serialise" "$work/serde"
