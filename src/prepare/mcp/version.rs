@@ -108,6 +108,7 @@ mod tests {
         let refused = "2025-06-18".parse::<ProtocolVersion>().unwrap_err();
         assert!(refused.contains("2025-11-25, 2026-07-28"), "{refused}");
         assert_eq!("public".parse::<CacheScope>(), Ok(CacheScope::Public));
+        assert_eq!("private".parse::<CacheScope>(), Ok(CacheScope::Private));
         assert!("shared".parse::<CacheScope>().is_err());
     }
 }

@@ -163,6 +163,19 @@ mod tests {
         }
     }
 
+    /// Under the wrapper's `result`, a local reference moves with what it names; one
+    /// into the root `$defs` (or naming `$defs` itself) stays, as the definitions move
+    /// to the wrapper's root.
+    #[test]
+    fn local_references_move_under_result_but_those_into_defs_stay() {
+        let mut schema = json!({"items": {"$ref": "#/$defs/Item"}, "prefixItems": [{"$ref": "#/items"}], "not": {"$ref": "#"}, "if": {"$ref": "#/$defs"}});
+        rebase_under_result(&mut schema);
+        assert_eq!(
+            schema,
+            json!({"items": {"$ref": "#/$defs/Item"}, "prefixItems": [{"$ref": "#/properties/result/items"}], "not": {"$ref": "#/properties/result"}, "if": {"$ref": "#/$defs"}})
+        );
+    }
+
     const V2025: ProtocolVersion = ProtocolVersion::V2025_11_25;
 
     #[test]
