@@ -468,3 +468,38 @@ fn check_names_the_tools_a_stale_catalog_moves() {
     assert_eq!(notes.len(), 1, "{stderr}");
     assert!(notes[0].starts_with("note: ") && notes[0].contains(&expected), "{stderr}");
 }
+
+/// Every tool the catalog holds is hashed in its MCP form, whatever its audiences: one
+/// outside the MCP audience that cannot take that form (a schema referring outside
+/// the catalog, beside components) stops `index` with the reason located, where
+/// `schema` only warns, and no index is written; its near miss, the same tool
+/// referring to a component, is indexed.
+#[test]
+fn index_refuses_a_tool_it_cannot_hash_in_its_mcp_form_and_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let registry = |reference: &str| {
+        format!(
+            r#"{{"info": {{"name": "t"}}, "components": {{"schemas": {{"Id": {{"type": "string"}}}}}},
+"tools": [{{"name": "listed_only", "governance": {{"audiences": ["catalog"]}},
+  "inputSchema": {{"type": "object", "properties": {{"id": {{"$ref": "{reference}"}}}}}}}}]}}"#
+        )
+    };
+    let outside = write(dir.path(), "outside.json", &registry("id.json"));
+    let schema = harn_catalog().arg("schema").arg(&outside).output().unwrap();
+    assert!(schema.status.success(), "{}", String::from_utf8_lossy(&schema.stderr));
+    let index = dir.path().join("index.json");
+    let refused = harn_catalog().arg("index").arg(&outside).arg("-o").arg(&index).output().unwrap();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error[mcp-external-ref]: tool \"listed_only\"") && stderr.contains("outside.json:3:"),
+        "{stderr}"
+    );
+    assert!(!index.exists(), "nothing is written on refusal");
+
+    let inside = write(dir.path(), "inside.json", &registry("#/components/schemas/Id"));
+    let indexed = harn_catalog().arg("index").arg(&inside).arg("-o").arg(&index).output().unwrap();
+    assert!(indexed.status.success(), "{}", String::from_utf8_lossy(&indexed.stderr));
+    let written: Value = serde_json::from_slice(&std::fs::read(&index).unwrap()).unwrap();
+    assert_eq!(written["capabilities"].as_array().map(Vec::len), Some(1));
+}
