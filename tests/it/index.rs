@@ -484,7 +484,7 @@ fn index_refuses_a_tool_it_cannot_hash_in_its_mcp_form_and_says_where() {
   "inputSchema": {{"type": "object", "properties": {{"id": {{"$ref": "{reference}"}}}}}}}}]}}"#
         )
     };
-    let outside = write(dir.path(), "outside.json", &registry("id.json"));
+    let outside = write(dir.path(), "outside.json", registry("id.json"));
     let schema = harn_catalog().arg("schema").arg(&outside).output().unwrap();
     assert!(schema.status.success(), "{}", String::from_utf8_lossy(&schema.stderr));
     let index = dir.path().join("index.json");
@@ -497,7 +497,7 @@ fn index_refuses_a_tool_it_cannot_hash_in_its_mcp_form_and_says_where() {
     );
     assert!(!index.exists(), "nothing is written on refusal");
 
-    let inside = write(dir.path(), "inside.json", &registry("#/components/schemas/Id"));
+    let inside = write(dir.path(), "inside.json", registry("#/components/schemas/Id"));
     let indexed = harn_catalog().arg("index").arg(&inside).arg("-o").arg(&index).output().unwrap();
     assert!(indexed.status.success(), "{}", String::from_utf8_lossy(&indexed.stderr));
     let written: Value = serde_json::from_slice(&std::fs::read(&index).unwrap()).unwrap();
