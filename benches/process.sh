@@ -44,17 +44,19 @@ row() { # label, command, file of figures
   printf '%-8s %-30s %8s %8s %8d\n' "$1" "$2" "$(median "$3" 1)" "$(median "$3" 2)" $(($(median "$3" 3) / 1024))
 }
 
-# time(1) counts hundredths of a second, a tenth of a 10,000-tool run: each figure
-# beside the baseline is a batch of BENCH_BATCH (default 5) runs in a row, its wall
-# and CPU time divided by the batch's size; its peak memory is its largest run's.
+# time(1) counts hundredths of a second, too coarse for one short run: a figure is
+# then a batch of runs in a row, its wall and CPU time divided by the batch's size,
+# its peak memory its largest run's. Beside the baseline, a batch is BENCH_BATCH runs
+# (default 5), as a 10,000-tool run takes about a tenth of a second.
 batch=${BENCH_BATCH:-5}
-# One batch of "$@": appends "wall cpu peak_kb" per run to the file named by $1.
+# One batch of $1 runs of "$@" (from $3 on): appends "wall cpu peak_kb" per run to
+# the file named by $2.
 measure_batch() {
-  local into=$1
-  shift
+  local size=$1 into=$2
+  shift 2
   : >"$work/batch"
-  measure "$work/batch" sh -c 'n=$1; shift; for _ in $(seq "$n"); do "$@" || exit 1; done' sh "$batch" "$@"
-  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/batch" >>"$into"
+  measure "$work/batch" sh -c 'n=$1; shift; for _ in $(seq "$n"); do "$@" || exit 1; done' sh "$size" "$@"
+  awk -v n="$size" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/batch" >>"$into"
 }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $runs alternating pairs, medians"
@@ -67,8 +69,8 @@ beside_baseline() {
   "$bin/examples/generate_registry" "$@" >"$work/registry.json"
   : >"$work/harn" && : >"$work/serde"
   for _ in $(seq "$runs"); do
-    measure_batch "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
-    measure_batch "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
+    measure_batch "$batch" "$work/harn" "$bin/harn-catalog" schema "$work/registry.json" -o "$work/catalog.json"
+    measure_batch "$batch" "$work/serde" "$bin/examples/serde_baseline" "$work/registry.json" "$work/baseline.json"
   done
   row "$label" "harn-catalog schema" "$work/harn"
   row "$label" "serde_json parse+serialise" "$work/serde"
@@ -112,16 +114,13 @@ echo "         $(wc -l <"$work/changes") changes between the 10,000-tool catalog
 # The discovery index of the 10,000-tool registry (target: under 1 s), then searches of
 # the index it wrote, as a runtime searches its snapshot (target: under 20 ms), for a
 # query every tool matches (all 10,000 scored and sorted). A search is timed in
-# batches of $search_batch processes, as time(1) counts hundredths.
+# batches of 20 processes.
 "$bin/examples/generate_registry" 10000 >"$work/registry.json"
-: >"$work/index" && : >"$work/search-batches"
-search_batch=20
+: >"$work/index" && : >"$work/search"
 for _ in $(seq "$runs"); do
   measure "$work/index" "$bin/harn-catalog" index "$work/registry.json" -o "$work/index.json"
-  measure "$work/search-batches" sh -c 'for _ in $(seq "$2"); do "$0" search "$1" "tool 42 nested inputs" --format json >/dev/null || exit 1; done' \
-    "$bin/harn-catalog" "$work/index.json" "$search_batch"
+  measure_batch 20 "$work/search" "$bin/harn-catalog" search "$work/index.json" "tool 42 nested inputs" --format json
 done
-awk -v n="$search_batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/search-batches" >"$work/search"
 row "10000" "index (target < 1 s)" "$work/index"
 row "10000" "search index.json (< 0.02 s)" "$work/search"
 
@@ -147,22 +146,18 @@ PY
 }
 # One SDK of the corpus's tools beside a peer generator, in alternating pairs, then its
 # rows and the speed-up: $1 the SDK's language, $2 the peer's row label, then the peer's
-# command, run in a fresh empty folder $work/$1-peer. time(1) counts in hundredths of a
-# second, too coarse for one SDK run: each figure of the SDK is a batch of $batch whole
-# processes, divided by $batch (peak memory is one process's).
+# command, run in a fresh empty folder $work/$1-peer. Each figure of the SDK is a
+# batch of 20 whole processes (see measure_batch).
 sdk_beside() {
   lang=$1 label=$2
   shift 2
-  batch=20
   corpus_inputs
-  : >"$work/$lang-batches" && : >"$work/$lang-peer-times"
+  : >"$work/$lang-times" && : >"$work/$lang-peer-times"
   for _ in $(seq "$runs"); do
-    measure "$work/$lang-batches" sh -c 'for _ in $(seq "$4"); do "$0" sdk --lang "$3" "$1" -o "$2" || exit 1; done' \
-      "$bin/harn-catalog" "$work/github.json" "$work/$lang-sdk" "$lang" "$batch"
+    measure_batch 20 "$work/$lang-times" "$bin/harn-catalog" sdk --lang "$lang" "$work/github.json" -o "$work/$lang-sdk"
     rm -rf "$work/$lang-peer" && mkdir -p "$work/$lang-peer"
     measure "$work/$lang-peer-times" "$@"
   done
-  awk -v n="$batch" '{printf "%.4f %.4f %s\n", $1 / n, $2 / n, $3}' "$work/$lang-batches" >"$work/$lang-times"
   row "117" "sdk --lang $lang" "$work/$lang-times"
   row "117" "$label" "$work/$lang-peer-times"
   paste -d' ' "$work/$lang-peer-times" "$work/$lang-times" | awk '{print $1 / ($4 > 0 ? $4 : 0.0001)}' >"$work/pairs"
