@@ -28,8 +28,7 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
     if unevaluated_unclear(a, &ta) || unevaluated_unclear(b, &tb) {
         let (x, y) = (a.get("unevaluatedItems"), b.get("unevaluatedItems"));
         if !matches!((x, y), (Some(x), Some(y)) if cmp.equivalent(x, y)) {
-            let x = x.cloned().unwrap_or_else(|| a.at.absent());
-            let y = y.cloned().unwrap_or_else(|| b.at.absent());
+            let (x, y) = (a.get_or_absent("unevaluatedItems"), b.get_or_absent("unevaluatedItems"));
             flags |= cmp.uncertain(path, "`unevaluatedItems` next to applicators changed; not compared", &x, &y);
         }
     }
@@ -51,8 +50,7 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
         _ => true,
     });
     if let Some(keyword) = differs {
-        let x = a.get(keyword).cloned().unwrap_or_else(|| a.at.absent());
-        let y = b.get(keyword).cloned().unwrap_or_else(|| b.at.absent());
+        let (x, y) = (a.get_or_absent(keyword), b.get_or_absent(keyword));
         flags |= cmp.uncertain(path, &format!("its `{keyword}` changed; not compared"), &x, &y);
     }
     flags

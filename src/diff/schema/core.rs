@@ -153,6 +153,11 @@ impl<'a> Conjunct<'a> {
         self.keys.iter().find_map(|(k, loc)| (*k == keyword).then_some(loc))
     }
 
+    /// `keyword`'s place, or where it would be when absent (see [`Loc::absent`]).
+    pub fn get_or_absent(&self, keyword: &str) -> Loc<'a> {
+        self.get(keyword).cloned().unwrap_or_else(|| self.at.absent())
+    }
+
     pub fn value(&self, keyword: &str) -> Option<&'a Value> {
         self.get(keyword).map(|loc| loc.value)
     }

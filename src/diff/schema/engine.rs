@@ -416,8 +416,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
                     _ => true,
                 });
                 if let Some(changed) = differs {
-                    let la = a.get(changed).cloned().unwrap_or_else(|| a.at.absent());
-                    let lb = b.get(changed).cloned().unwrap_or_else(|| b.at.absent());
+                    let (la, lb) = (a.get_or_absent(changed), b.get_or_absent(changed));
                     let reason =
                         format!("its `{changed}` changed; conditional schemas (`if`/`then`/`else`) are not compared");
                     flags |= self.uncertain(path, &reason, &la, &lb);
@@ -440,8 +439,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
                     "$ref" => "a `$ref` that does not resolve in the catalog changed".to_owned(),
                     _ => format!("its `{keyword}` changed; not compared"),
                 };
-                let la = la.cloned().unwrap_or_else(|| a.at.absent());
-                let lb = lb.cloned().unwrap_or_else(|| b.at.absent());
+                let (la, lb) = (a.get_or_absent(keyword), b.get_or_absent(keyword));
                 flags |= self.uncertain(path, &reason, &la, &lb);
             }
         }

@@ -67,8 +67,7 @@ pub(super) fn compare<'a>(
     flags |= other_names(cmp, a, b, path);
     let (pa, pb) = (a.get("propertyNames"), b.get("propertyNames"));
     if pa.is_some() || pb.is_some() {
-        let pa = pa.cloned().unwrap_or_else(|| a.at.absent());
-        let pb = pb.cloned().unwrap_or_else(|| b.at.absent());
+        let (pa, pb) = (a.get_or_absent("propertyNames"), b.get_or_absent("propertyNames"));
         flags |= cmp.compare(&pa, &pb, &path.suffix(" (property names)"));
     }
     flags |= dependent_schemas(cmp, a, b, path);
@@ -250,8 +249,7 @@ fn other_names<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
         (None, Some(y)) => y.value.as_object().is_some_and(|m| !m.is_empty()),
     };
     if patterns_differ {
-        let x = xa.cloned().unwrap_or_else(|| a.at.absent());
-        let y = xb.cloned().unwrap_or_else(|| b.at.absent());
+        let (x, y) = (a.get_or_absent("patternProperties"), b.get_or_absent("patternProperties"));
         flags |= cmp.uncertain(path, "its `patternProperties` changed; which names they match is not compared", &x, &y);
     }
     let others = path.suffix(".*");
@@ -267,8 +265,7 @@ fn other_names<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, pa
                 _ => false,
             };
             if !same {
-                let x = x.cloned().unwrap_or_else(|| a.at.absent());
-                let y = y.cloned().unwrap_or_else(|| b.at.absent());
+                let (x, y) = (a.get_or_absent("unevaluatedProperties"), b.get_or_absent("unevaluatedProperties"));
                 flags |=
                     cmp.uncertain(path, "`unevaluatedProperties` next to applicators changed; not compared", &x, &y);
             }
