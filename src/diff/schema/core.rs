@@ -15,6 +15,10 @@ use crate::schema::refs::Target;
 /// `true` as a schema: the fallback of an absent `additionalProperties` or `items`.
 pub(super) static TRUE: Value = Value::Bool(true);
 
+/// `false` as a schema: a property a closed object refuses, once it is merged with
+/// one that declares it (see [`Conjunct::merge_closed`]).
+static FALSE: Value = Value::Bool(false);
+
 /// Keywords that never change what a schema accepts.
 pub(super) fn is_annotation(keyword: &str) -> bool {
     matches!(
@@ -211,14 +215,19 @@ impl<'a> Conjunct<'a> {
     /// together: its keywords are new here or equal, and no keyword would start
     /// depending on a sibling it did not see before.
     pub(super) fn can_merge(&self, other: &Conjunct<'a>) -> bool {
-        for (keyword, loc) in &other.keys {
-            if let Some(mine) = self.get(keyword) {
-                if !json_eq(mine.value, loc.value) {
-                    return false;
-                }
-            }
-        }
-        for group in GROUPS {
+        self.keys_merge(other, &[]) && self.groups_merge(other, GROUPS)
+    }
+
+    /// Whether every keyword both write, but those of `skipped`, is equal.
+    fn keys_merge(&self, other: &Conjunct<'a>, skipped: &[&str]) -> bool {
+        other.keys.iter().all(|(keyword, loc)| {
+            skipped.contains(keyword) || self.get(keyword).is_none_or(|mine| json_eq(mine.value, loc.value))
+        })
+    }
+
+    /// Whether each of `groups` can join: written on one side only, or alike.
+    fn groups_merge(&self, other: &Conjunct<'a>, groups: &[&[&str]]) -> bool {
+        for group in groups {
             let mine: Vec<&str> = group.iter().copied().filter(|k| self.has(k)).collect();
             let theirs: Vec<&str> = group.iter().copied().filter(|k| other.has(k)).collect();
             if mine.is_empty() || theirs.is_empty() {
@@ -245,6 +254,61 @@ impl<'a> Conjunct<'a> {
             }
         }
         true
+    }
+
+    /// Whether `other` can join this conjunct as [`Conjunct::merge_closed`] joins
+    /// them: both declare properties, at least one is closed by
+    /// `additionalProperties: false`, neither has `patternProperties` or another
+    /// `additionalProperties`, and a name both declare has one schema. Without it,
+    /// two closed `allOf` members were compared apart, each with its counterpart or
+    /// with nothing, and a property one of them refused read as one it declared.
+    pub(super) fn can_merge_closed(&self, other: &Conjunct<'a>) -> bool {
+        let plain = |c: &Conjunct<'a>| {
+            c.properties_at.is_some()
+                && c.get("patternProperties").is_none()
+                && c.value("additionalProperties").is_none_or(Value::is_boolean)
+        };
+        let closed = |c: &Conjunct<'a>| c.value("additionalProperties") == Some(&FALSE);
+        plain(self)
+            && plain(other)
+            && (closed(self) || closed(other))
+            && other
+                .properties
+                .iter()
+                .all(|(name, loc)| self.property(name).is_none_or(|mine| json_eq(mine.value, loc.value)))
+            && self.keys_merge(other, &["additionalProperties"])
+            && self.groups_merge(other, &GROUPS[1..])
+    }
+
+    /// Joins `other` (see [`Conjunct::can_merge_closed`]): a name only one side
+    /// declares keeps its schema when the other is open, and is `false` when the
+    /// other is closed, at the place of the `additionalProperties` that refuses it;
+    /// the two are closed when either is.
+    pub(super) fn merge_closed(&mut self, mut other: Conjunct<'a>) {
+        let closing = |c: &Conjunct<'a>| c.get("additionalProperties").filter(|l| l.value == &FALSE).cloned();
+        let (mine, theirs) = (closing(self), closing(&other));
+        let refused = |closing: &Loc<'a>| Loc { value: &FALSE, ..closing.clone() };
+        if let Some(theirs) = &theirs {
+            for (name, loc) in &mut self.properties {
+                if other.property(name).is_none() {
+                    *loc = refused(theirs);
+                }
+            }
+        }
+        if let Some(mine) = &mine {
+            let declared: Vec<&str> = self.properties.iter().map(|(n, _)| *n).collect();
+            for (name, loc) in &mut other.properties {
+                if !declared.contains(name) {
+                    *loc = refused(mine);
+                }
+            }
+        }
+        if mine.is_none() {
+            self.keys.retain(|(k, _)| *k != "additionalProperties");
+        } else {
+            other.keys.retain(|(k, _)| *k != "additionalProperties");
+        }
+        self.merge(other);
     }
 
     /// This conjunct cut into the parts that mean the same apart as together, each

@@ -700,9 +700,12 @@ fn rebase<'a>(at: Loc<'a>, object: &Map<String, Value>) -> Loc<'a> {
 }
 
 fn add<'a>(view: &mut View<'a>, conjunct: Conjunct<'a>) {
-    match view.conjuncts.iter_mut().find(|c| c.can_merge(&conjunct)) {
-        Some(existing) => existing.merge(conjunct),
-        None => view.conjuncts.push(conjunct),
+    if let Some(existing) = view.conjuncts.iter_mut().find(|c| c.can_merge(&conjunct)) {
+        existing.merge(conjunct);
+    } else if let Some(existing) = view.conjuncts.iter_mut().find(|c| c.can_merge_closed(&conjunct)) {
+        existing.merge_closed(conjunct);
+    } else {
+        view.conjuncts.push(conjunct);
     }
 }
 
