@@ -31,8 +31,8 @@ use crate::schema::refs;
 /// this module writes: its value names the tag and each variant's value and type.
 pub const TAGGED: &str = "x-harn-catalog-tagged";
 
-/// What typify reads for a reference to a definition (see the `types` module).
-const DEFS: &str = "#/$defs/";
+/// What typify reads for a reference to a definition; `types` writes them too.
+pub(super) const DEFS: &str = "#/$defs/";
 
 /// Keywords a discriminated union may carry beside its `oneOf`/`anyOf`.
 const ANNOTATIONS: &[&str] = &["description", "$comment", "examples", "deprecated", "discriminator", "type"];

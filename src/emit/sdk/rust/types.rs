@@ -18,7 +18,7 @@ use proc_macro2::TokenStream;
 use serde_json::{Map, Value, json};
 use typify::{TypeSpace, TypeSpacePatch, TypeSpaceSettings, UnknownPolicy};
 
-use super::tagged;
+use super::tagged::{self, DEFS};
 use crate::emit::sdk::Sdk;
 use crate::pointer::Pointer;
 use crate::schema::refs::{self, Target};
@@ -28,8 +28,6 @@ use crate::schema::{fragment, walk};
 /// schema reference starts with (it is not `#`), so a reference already rewritten is
 /// never resolved again; [`for_typify`] turns it into `#/$defs/<name>`.
 const DEFINITION: &str = "harn-sdk-definition:";
-/// What typify reads for a reference to a definition.
-const DEFS: &str = "#/$defs/";
 /// The definition a part of a schema is tried as, alone, to find what typify refuses.
 const PROBE: &str = "HarnCatalogProbe";
 
