@@ -132,13 +132,19 @@ impl ModuleArgs {
     /// `-` (it would name nothing; the FILE given is not set aside for standard input,
     /// as some tools do, since a named file is what was asked for).
     pub fn inputs<const N: usize>(&self, files: [&Path; N]) -> Result<[InputFile; N], UsageError> {
-        let inputs = self.input_list(files)?;
-        Ok(inputs.try_into().unwrap_or_else(|_| unreachable!("one input per file")))
+        self.fit(&files)?;
+        Ok(files.map(|file| self.input_of(file)))
     }
 
     /// [`inputs`](ModuleArgs::inputs) of any number of files (`lint FILE…`).
     pub fn input_list<'f>(&self, files: impl IntoIterator<Item = &'f Path>) -> Result<Vec<InputFile>, UsageError> {
         let files: Vec<&Path> = files.into_iter().collect();
+        self.fit(&files)?;
+        Ok(files.into_iter().map(|file| self.input_of(file)).collect())
+    }
+
+    /// Whether `files` and the flags fit together (see [`ModuleArgs::inputs`]).
+    fn fit(&self, files: &[&Path]) -> Result<(), UsageError> {
         let from_stdin = files.iter().filter(|file| file.as_os_str() == OsStr::new(STDIN)).count();
         if from_stdin > 1 {
             return Err(UsageError::new(
@@ -160,16 +166,16 @@ impl ModuleArgs {
                 ));
             }
         }
-        Ok(files
-            .into_iter()
-            .map(|file| {
-                if file.as_os_str() == OsStr::new(STDIN) {
-                    InputFile::stdin(self.stdin_filename.clone())
-                } else {
-                    InputFile::Path(file.to_path_buf())
-                }
-            })
-            .collect())
+        Ok(())
+    }
+
+    /// The input `file` names: `-` is standard input, read whole now.
+    fn input_of(&self, file: &Path) -> InputFile {
+        if file.as_os_str() == OsStr::new(STDIN) {
+            InputFile::stdin(self.stdin_filename.clone())
+        } else {
+            InputFile::Path(file.to_path_buf())
+        }
     }
 }
 
