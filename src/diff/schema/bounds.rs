@@ -141,7 +141,6 @@ fn compare_bound<'a>(
     };
     let ((old_ptr, old_value), (new_ptr, new_value)) = (at(a, old), at(b, new));
     let (rule, flags, message) = match (old, new) {
-        (None, None) => return Flags::NONE,
         (None, Some((n, _))) => {
             (CONSTRAINT_TIGHTENED, Flags::NARROWS, format!("{subject} now has {a_what} ({})", n.show(lower)))
         }
@@ -158,6 +157,7 @@ fn compare_bound<'a>(
             Flags::WIDENS,
             format!("{subject}: {what} loosened from {} to {}", o.show(lower), n.show(lower)),
         ),
+        // No bound on either side, or the same.
         _ => return Flags::NONE,
     };
     cmp.report(rule, flags, message, old_ptr, new_ptr, old_value, new_value)
