@@ -149,10 +149,7 @@ fn lists<'a>(
             Some(j) => {
                 used[j] = true;
                 // Only their annotations can differ.
-                let (x, y) = (&branch.at, &new[j].at);
-                if !x.is_synthetic() && !y.is_synthetic() && !std::ptr::eq(x.value, y.value) {
-                    cmp.compare(x, y, &path.branch(keyword, i));
-                }
+                cmp.compare(&branch.at, &new[j].at, &path.branch(keyword, i));
             }
             None => left.push(i),
         }
