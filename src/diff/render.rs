@@ -403,6 +403,8 @@ impl Report<'_> {
         let mut moved: Vec<&Change> = Vec::new();
         let mut header = true;
         for (tool, changes) in compatible {
+            // A tool's hash move is folded below even when its rows are left out.
+            moved.extend(tool.and_then(|tool| page.folded.get(tool)).into_iter().flatten().copied());
             let keep = take_info(changes.len());
             if keep == 0 {
                 continue;
@@ -413,7 +415,6 @@ impl Report<'_> {
                 );
                 header = false;
             }
-            moved.extend(tool.and_then(|tool| page.folded.get(tool)).into_iter().flatten().copied());
             for (i, change) in changes[..keep].iter().enumerate() {
                 let name = match tool {
                     Some(tool) if i == 0 => format!("`{}`", cell(tool)),
