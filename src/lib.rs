@@ -38,6 +38,7 @@ pub mod process;
 pub mod provenance;
 pub mod schema;
 pub mod source;
+pub mod stack;
 
 /// Re-exported for [`declare_rule!`], so that rules register from any crate.
 #[doc(hidden)]

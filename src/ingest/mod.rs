@@ -43,7 +43,7 @@ pub fn parallel_json_agrees(text: &str) -> bool {
 /// How many levels of arrays and objects `value` nests (0 for a scalar): the measure
 /// [`MAX_DEPTH`] bounds. Safe on any depth (the stack grows as needed).
 pub fn depth(value: &Value) -> usize {
-    harn::stack::grow(|| match value {
+    crate::stack::grow(|| match value {
         Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
         Value::Object(members) => 1 + members.values().map(depth).max().unwrap_or(0),
         _ => 0,

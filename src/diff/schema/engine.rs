@@ -228,7 +228,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
             return self.uncertain(path, "nested too deeply to compare", &va.at, &vb.at);
         }
         self.depth += 1;
-        let flags = self.compare_views_in(va, vb, path);
+        let flags = crate::stack::grow(|| self.compare_views_in(va, vb, path));
         self.depth -= 1;
         flags
     }

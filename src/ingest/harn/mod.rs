@@ -10,7 +10,6 @@ mod rules;
 mod script;
 mod serve;
 mod spanned;
-pub(crate) mod stack;
 pub mod types;
 
 use std::sync::Arc;

@@ -52,7 +52,7 @@ impl Spanned {
     /// The plain value and its span tree (recursing as deep as the value nests, on a
     /// stack grown when little is left).
     pub fn into_parts(self) -> (Value, SpanTree) {
-        super::stack::grow(|| match self {
+        crate::stack::grow(|| match self {
             Spanned::Leaf(value, span) => (value, SpanTree::leaf(span.range())),
             Spanned::Array(items, span) => {
                 let (values, trees): (Vec<Value>, Vec<SpanTree>) = items.into_iter().map(Spanned::into_parts).unzip();

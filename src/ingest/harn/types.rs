@@ -115,7 +115,7 @@ impl<'d, 'a> Projector<'d, 'a> {
         expanding: &mut Vec<&'a TypeAlias>,
         above: usize,
     ) -> Result<TypeExpr, Exceeded> {
-        super::stack::grow(|| {
+        crate::stack::grow(|| {
             if above >= MAX_DEPTH {
                 return Err(Exceeded::new(Limit::Depth(None)));
             }
@@ -177,7 +177,7 @@ impl<'d, 'a> Projector<'d, 'a> {
     /// `above` only ever counts levels the schema will have around it, so the walk
     /// stops soon after the bound; [`within_depth`] then checks the exact figure.
     fn output_expanded(&self, ty: &TypeExpr, resolving: &mut Vec<String>, above: usize) -> Projected {
-        super::stack::grow(|| {
+        crate::stack::grow(|| {
             if above >= MAX_DEPTH {
                 return Err(Exceeded::new(Limit::Depth(None)));
             }
@@ -436,7 +436,7 @@ pub fn names(ty: &TypeExpr) -> Vec<&str> {
 
 /// Calls `f` on `ty` and every type inside it.
 fn visit_ref<'t>(ty: &'t TypeExpr, f: &mut impl FnMut(&'t TypeExpr)) {
-    super::stack::grow(|| {
+    crate::stack::grow(|| {
         f(ty);
         match &ty.kind {
             TypeKind::Applied(_, args) => args.iter().for_each(|a| visit_ref(a, f)),
@@ -461,7 +461,7 @@ fn visit_ref<'t>(ty: &'t TypeExpr, f: &mut impl FnMut(&'t TypeExpr)) {
 /// `ty` with the type parameters in `bindings` replaced by their arguments, each node
 /// built counted against `budget` (an argument may be large and used many times).
 fn substitute(ty: &TypeExpr, bindings: &[(&str, &TypeExpr)], budget: &Budget) -> Result<TypeExpr, Exceeded> {
-    super::stack::grow(|| {
+    crate::stack::grow(|| {
         budget.spend(1)?;
         let kind = match &ty.kind {
             TypeKind::Named(name) => match bindings.iter().find(|(p, _)| p == name) {
@@ -513,7 +513,7 @@ fn map_children<E>(kind: &TypeKind, f: &mut impl FnMut(&TypeExpr) -> Result<Type
 
 /// P0, the leaf lowering (b.2).
 pub fn leaf(ty: &TypeExpr) -> Option<Value> {
-    super::stack::grow(|| {
+    crate::stack::grow(|| {
         Some(match &ty.kind {
             TypeKind::Named(name) => match name.as_str() {
                 "string" => json!({ "type": "string" }),

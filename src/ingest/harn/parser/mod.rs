@@ -469,7 +469,7 @@ impl<'s> Parser<'s> {
     fn nested<R>(&mut self, f: impl FnOnce(&mut Self) -> Result<R, ParseError>) -> Result<R, ParseError> {
         let at = self.peek().span;
         self.enter(at)?;
-        let result = super::stack::grow(|| f(self));
+        let result = crate::stack::grow(|| f(self));
         self.leave();
         result
     }

@@ -221,7 +221,7 @@ impl<'m> Evaluator<'m> {
     /// when little is left, and it stops past [`MAX_DEPTH`] levels or when the value
     /// has more nodes than the budget holds.
     pub fn evaluate(&mut self, expr: &'m Expr, scope: &Scope<'m>, above: usize) -> Result<Evaluated, Refusal> {
-        super::super::stack::grow(|| {
+        crate::stack::grow(|| {
             let span = expr.span;
             if matches!(expr.kind, ExprKind::List(_) | ExprKind::Dict(_)) && above >= MAX_DEPTH {
                 return Err(Refusal::exceeded(span, Exceeded::new(Limit::Depth(None))));
