@@ -428,10 +428,9 @@ impl<'a, 'c> Cmp<'a, 'c> {
                 (Some(x), Some(y)) => !json_eq(x.value, y.value),
                 _ => true,
             };
+            // A `$dynamicRef` always differs: it is read only when the schemas are not
+            // the same everywhere (then `compare` stops at the root, `same_closure`).
             if differs {
-                if keyword == "$dynamicRef" && self.same_everywhere {
-                    continue;
-                }
                 let reason = match keyword {
                     "$dynamicRef" => {
                         "uses `$dynamicRef`, whose target depends on the dynamic scope; not compared".to_owned()
