@@ -357,9 +357,8 @@ fn markdown_renders_as_a_table_per_tool_on_github() {
     let in_sections = changes.iter().filter(|c| c.rule.code == hash && weighed(&c.tool)).count();
     assert!(in_sections > 0 && markdown.contains("Contract hash: sha256:"));
     // Past 200 rows, the info changes left out are counted instead.
-    let left_out: usize = markdown
-        .split_once("…and ")
-        .map_or(0, |(_, rest)| rest.split(' ').next().unwrap().parse().unwrap());
+    let left_out: usize =
+        markdown.split_once("…and ").map_or(0, |(_, rest)| rest.split(' ').next().unwrap().parse().unwrap());
     assert_eq!(rows + left_out, changes.len() - in_sections);
     let (last, sections) = tables.split_last().unwrap();
     let (compatible, sections) = sections.split_last().unwrap();

@@ -277,6 +277,7 @@ impl<'a> Conjunct<'a> {
                 .iter()
                 .all(|(name, loc)| self.property(name).is_none_or(|mine| json_eq(mine.value, loc.value)))
             && self.keys_merge(other, &["additionalProperties"])
+            // Every group but the first, the properties group, which the above settles.
             && self.groups_merge(other, &GROUPS[1..])
     }
 
