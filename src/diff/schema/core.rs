@@ -268,10 +268,9 @@ impl<'a> Conjunct<'a> {
                 && c.get("patternProperties").is_none()
                 && c.value("additionalProperties").is_none_or(Value::is_boolean)
         };
-        let closed = |c: &Conjunct<'a>| c.value("additionalProperties") == Some(&FALSE);
         plain(self)
             && plain(other)
-            && (closed(self) || closed(other))
+            && (self.closing().is_some() || other.closing().is_some())
             && other
                 .properties
                 .iter()
@@ -281,13 +280,17 @@ impl<'a> Conjunct<'a> {
             && self.groups_merge(other, &GROUPS[1..])
     }
 
+    /// The `additionalProperties: false` that closes this conjunct, if one does.
+    fn closing(&self) -> Option<&Loc<'a>> {
+        self.get("additionalProperties").filter(|l| l.value == &FALSE)
+    }
+
     /// Joins `other` (see [`Conjunct::can_merge_closed`]): a name only one side
     /// declares keeps its schema when the other is open, and is `false` when the
     /// other is closed, at the place of the `additionalProperties` that refuses it;
     /// the two are closed when either is.
     pub(super) fn merge_closed(&mut self, mut other: Conjunct<'a>) {
-        let closing = |c: &Conjunct<'a>| c.get("additionalProperties").filter(|l| l.value == &FALSE).cloned();
-        let (mine, theirs) = (closing(self), closing(&other));
+        let (mine, theirs) = (self.closing().cloned(), other.closing().cloned());
         let refused = |closing: &Loc<'a>| Loc { value: &FALSE, ..closing.clone() };
         if let Some(theirs) = &theirs {
             for (name, loc) in &mut self.properties {
@@ -297,9 +300,8 @@ impl<'a> Conjunct<'a> {
             }
         }
         if let Some(mine) = &mine {
-            let declared: Vec<&str> = self.properties.iter().map(|(n, _)| *n).collect();
             for (name, loc) in &mut other.properties {
-                if !declared.contains(name) {
+                if self.property(name).is_none() {
                     *loc = refused(mine);
                 }
             }
