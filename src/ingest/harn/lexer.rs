@@ -620,8 +620,8 @@ impl Lexer<'_> {
             }
         }
         self.pos += 2;
-        let value = self.src[start + 2..self.pos - 2].to_string();
-        Ok(self.push_string(start, value, false))
+        // The interpolation drops the strings inside it: the value is never read.
+        Ok(self.push_string(start, String::new(), false))
     }
 
     /// `r"…"`: everything up to the next `"` on the same line, as written.
@@ -936,6 +936,10 @@ mod tests {
             "unterminated string: expected a closing '\\\"' before the end of the line"
         );
         assert!(tokenize(r#"x = \"a\""#).is_err(), "outside an interpolation a backslash only joins lines");
+        // A backslash that ends the line does not carry an escaped string onto the next.
+        let err = fails("\"${ f(\\\"a\\\n\\\") }\"");
+        assert_eq!(err.message, "unterminated string: expected a closing '\\\"' before the end of the line");
+        assert_eq!(err.span, Span::new(6, 10));
 
         // A brace inside a raw string, a comment and a triple-quoted string inside an interpolation.
         let s = only_string(r#""${ r"}" /* } */ + """}""" }""#);
