@@ -31,6 +31,11 @@ fn lists(n: usize, inner: &str) -> String {
     format!("{}{inner}{}", "list<".repeat(n), ">".repeat(n))
 }
 
+/// `n` nested `dict<string, …>` around `inner`.
+fn string_dicts(n: usize, inner: &str) -> String {
+    format!("{}{inner}{}", "dict<string, ".repeat(n), ">".repeat(n))
+}
+
 /// `n` nested `{a: …}` around `inner`.
 fn dicts(n: usize, inner: &str) -> String {
     format!("{}{inner}{}", "{a: ".repeat(n), "}".repeat(n))
@@ -127,18 +132,20 @@ fn a_deep_struct_chain_is_refused_at_a_struct() {
     // S59 is declared on line 3 × 59 + 1.
     assert_too_large(&outcome, "struct `S59`", 178);
 
-    // Structs of 10 lists each: every field is shallow, their chain is not. Each link
-    // takes 12 levels (the struct, `properties`, 10 lists), so the eleventh struct
-    // from the top crosses the bound.
-    let mut text = "struct S0 {\n  v: int\n}\n".to_owned();
-    for k in 1..60 {
-        text += &format!("struct S{k} {{\n  f: {}\n}}\n", lists(10, &format!("S{}", k - 1)));
+    // Structs of 10 lists, or 10 dicts of strings, each: every field is shallow, their
+    // chain is not. Each link takes 12 levels (the struct, `properties`, 10 lists or
+    // dicts), so the eleventh struct from the top, S49 on line 148, crosses the bound.
+    for nest in [lists, string_dicts] {
+        let mut text = "struct S0 {\n  v: int\n}\n".to_owned();
+        for k in 1..60 {
+            text += &format!("struct S{k} {{\n  f: {}\n}}\n", nest(10, &format!("S{}", k - 1)));
+        }
+        text += "/// Bounds.\npub fn f() -> S59 {\n  return nil\n}\n";
+        let outcome = compile_small_stack(text, Surface::Exports);
+        assert_too_large(&outcome, "the return type of `f`", 148);
+        outcome.assert_has("harn-too-large", "nests deeper than the 128 levels allowed");
+        outcome.assert_has("harn-too-large", "struct `S49`");
     }
-    text += "/// Bounds.\npub fn f() -> S59 {\n  return nil\n}\n";
-    let outcome = compile_small_stack(text, Surface::Exports);
-    assert!(outcome.catalog.is_none() && outcome.codes() == ["harn-too-large"], "{}", outcome.human());
-    outcome.assert_has("harn-too-large", "the return type of `f`");
-    outcome.assert_has("harn-too-large", "struct `S");
 }
 
 #[test]
@@ -183,6 +190,22 @@ fn doubling_aliases_and_structs_stop_at_the_size_bound() {
     let outcome = compile_small_stack(text, Surface::Exports);
     assert!(outcome.catalog.is_none() && outcome.codes() == ["harn-too-large"], "{}", outcome.human());
     outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
+
+    // Every field of a struct counts: four nodes in the struct (its name in
+    // `required`, its nullable wrapper at most) and one for its type, so 2^10 copies
+    // of a struct of 200 integers (1,024,000 nodes) are past the bound, 2^9 within it.
+    let wide = |doublings: usize| {
+        let fields: String = (0..200).map(|i| format!("  v{i}: int\n")).collect();
+        let mut text = format!("struct D0 {{\n{fields}}}\n");
+        for k in 1..=doublings {
+            text += &format!("struct D{k} {{\n  a: D{0}\n  b: D{0}\n}}\n", k - 1);
+        }
+        text + &format!("/// Bounds.\npub fn f() -> D{doublings} {{\n  return nil\n}}\n")
+    };
+    let outcome = compile_small_stack(wide(10), Surface::Exports);
+    assert!(outcome.catalog.is_none() && outcome.codes() == ["harn-too-large"], "{}", outcome.human());
+    outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
+    compile_small_stack(wide(9), Surface::Exports).assert_clean();
 }
 
 #[test]

@@ -520,7 +520,6 @@ pub fn leaf(ty: &TypeExpr) -> Option<Value> {
                 "int" => json!({ "type": "integer" }),
                 "float" => json!({ "type": "number" }),
                 "bool" => json!({ "type": "boolean" }),
-                "nil" => json!({ "type": "null" }),
                 "list" => json!({ "type": "array" }),
                 "dict" => json!({ "type": "object" }),
                 "set" => json!({ "type": "array", "uniqueItems": true }),
@@ -528,6 +527,7 @@ pub fn leaf(ty: &TypeExpr) -> Option<Value> {
                 _ => return None,
             },
             TypeKind::BoolLiteral(_) => json!({ "type": "boolean" }),
+            // The parser reads `nil` as this, never as a name.
             TypeKind::Nil => json!({ "type": "null" }),
             TypeKind::StringLiteral(text) => json!({ "type": "string", "const": text }),
             TypeKind::IntLiteral(n) => json!({ "type": "integer", "const": n }),
