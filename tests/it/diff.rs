@@ -338,17 +338,20 @@ fn fixture_changes() -> Vec<Change> {
 fn markdown_renders_as_a_table_per_tool_on_github() {
     std::env::set_current_dir(common::root()).unwrap();
     let changes = fixture_changes();
-    let markdown =
-        Report { compared: &[], changes: &changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
+    let page = |changes: &[Change]| {
+        let markdown = Report { compared: &[], changes, unused: &[], config: None }.render(DiffFormat::Markdown, false);
+        let parsed = common::markdown_tables(&markdown);
+        (markdown, parsed)
+    };
+    let (markdown, parsed) = page(&changes);
     insta::assert_snapshot!("markdown_of_the_fixtures", markdown);
-    let parsed = common::markdown_tables(&markdown);
     let tables = parsed["tables"].as_array().unwrap();
     let headings = parsed["headings"].as_array().unwrap();
     // The report's heading, then one over each table: a section per tool with a
-    // breaking change or a warning (and the catalog's), then "Compatible changes";
-    // the contract-hash moves' table sits under a folded summary, not a heading.
+    // breaking change or a warning (and the catalog's), then "Compatible changes"
+    // when rows are left for it; the contract-hash moves' table sits under a folded
+    // summary, not a heading.
     assert_eq!(headings.len(), tables.len(), "{parsed}");
-    assert_eq!(headings.last().unwrap(), "Compatible changes", "{parsed}");
     let rows: usize = tables.iter().map(|t| t["rows"].as_array().unwrap().len()).sum();
     // Every change is one row, but the contract-hash move of a tool with a section,
     // which its section names ("Contract hash: …").
@@ -359,16 +362,31 @@ fn markdown_renders_as_a_table_per_tool_on_github() {
     // Past 200 rows, the info changes left out are counted instead.
     let left_out: usize =
         markdown.split_once("…and ").map_or(0, |(_, rest)| rest.split(' ').next().unwrap().parse().unwrap());
+    assert!(left_out > 0, "the fixtures no longer fill a page: {markdown}");
     assert_eq!(rows + left_out, changes.len() - in_sections);
     let (last, sections) = tables.split_last().unwrap();
-    let (compatible, sections) = sections.split_last().unwrap();
     for table in sections {
         assert_eq!(table["header"], serde_json::json!(["level", "rule", "side", "change", "where"]));
         assert!(table["rows"].as_array().unwrap().iter().all(|row| row.as_array().unwrap().len() == 5), "{table}");
     }
-    assert_eq!(compatible["header"], serde_json::json!(["tool", "rule", "side", "change", "where"]));
     assert_eq!(last["header"], serde_json::json!(["tool", "contract hash"]));
     assert!(markdown.contains("<details><summary>Contract hashes moved ("), "{markdown}");
+
+    // The weighed sections fill the fixtures' page; the info changes alone fit on one,
+    // the tools whose changes are all info in one table, a tool's name on its first row.
+    let info: Vec<Change> = changes.iter().filter(|c| c.level == Level::Info).cloned().collect();
+    let (markdown, parsed) = page(&info);
+    assert!(!markdown.contains("…and "), "{markdown}");
+    let headings = parsed["headings"].as_array().unwrap();
+    assert_eq!(headings.last().unwrap(), "Compatible changes", "{parsed}");
+    let tables = parsed["tables"].as_array().unwrap();
+    let compatible = &tables[tables.len() - 2];
+    assert_eq!(compatible["header"], serde_json::json!(["tool", "rule", "side", "change", "where"]));
+    let names: Vec<&str> = compatible["rows"].as_array().unwrap().iter().map(|row| row[0].as_str().unwrap()).collect();
+    let mut named: Vec<&str> = names.iter().copied().filter(|n| !n.is_empty()).collect();
+    assert!(names.len() > named.len(), "every row names its tool: {names:?}");
+    named.dedup();
+    assert_eq!(named.len(), names.iter().filter(|n| !n.is_empty()).count(), "a tool named twice: {names:?}");
 }
 
 /// A reviewer's page says first what was compared, and shows where a removed tool
