@@ -77,6 +77,31 @@ fn diff_needs_two_files_or_a_revision() {
     harn_catalog().args(["diff", "--format", "yaml", "a", "b"]).assert().code(2);
 }
 
+/// A reference outside the catalog is never fetched, so a change to it can only be
+/// flagged, and the report says why. (Such a catalog warns, which the rule fixtures,
+/// compiled clean, do not allow.)
+#[test]
+fn a_changed_reference_outside_the_catalog_is_uncertain_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let side = |name: &str, target: &str| {
+        let text = format!(
+            r#"{{"tools": [{{"name": "widgets.get", "inputSchema": {{"type": "object", "properties": {{"w": {{"$ref": "https://example.com/schemas/{target}.json"}}}}}}}}]}}"#
+        );
+        write(dir.path(), name, &text)
+    };
+    let (before, after) = (side("before.json", "widget"), side("after.json", "gadget"));
+    let output = harn_catalog().args(["diff", "--format", "json"]).args([&before, &after]).output().unwrap();
+    let lines = json_lines(&output.stdout);
+    let uncertain: Vec<&Value> = lines.iter().filter(|l| l["code"] == "uncertain-change").collect();
+    assert_eq!(uncertain.len(), 1, "{lines:?}");
+    let message = uncertain[0]["message"].as_str().unwrap();
+    assert_eq!(message, "`w`: a `$ref` that does not resolve in the catalog changed", "{lines:?}");
+    assert_eq!(uncertain[0]["new_pointer"], "/tools/0/inputSchema/properties/w/$ref");
+    // The same reference on both sides: nothing to report.
+    let again = side("again.json", "widget");
+    harn_catalog().args(["diff"]).args([&before, &again]).assert().code(0).stdout("no changes\n");
+}
+
 #[test]
 fn json_lines_carry_every_field_a_tool_needs() {
     let dir = tempfile::tempdir().unwrap();
