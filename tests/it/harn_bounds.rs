@@ -50,6 +50,17 @@ fn alias_chain(count: usize, per: usize) -> String {
     text
 }
 
+/// A chain of structs, `S0 { v: int }` and each `Sk { f: … }` with `nest(per, "S<k-1>")`
+/// as its field's type, then a function returning the last: `S<k>` is declared on
+/// line 3k + 1.
+fn struct_chain(count: usize, nest: fn(usize, &str) -> String, per: usize) -> String {
+    let mut text = "struct S0 {\n  v: int\n}\n".to_owned();
+    for k in 1..count {
+        text += &format!("struct S{k} {{\n  f: {}\n}}\n", nest(per, &format!("S{}", k - 1)));
+    }
+    text + &format!("/// Bounds.\npub fn f() -> S{} {{\n  return nil\n}}\n", count - 1)
+}
+
 /// An exported function taking and returning `ty`.
 fn export(ty: &str) -> String {
     format!("/// Bounds.\npub fn f(x: {ty}) -> {ty} {{\n  return x\n}}\n")
@@ -123,12 +134,7 @@ fn an_alias_chain_just_inside_the_bound_compiles_and_reads_back() {
 fn a_deep_struct_chain_is_refused_at_a_struct() {
     // The colleague's case: 60 structs whose one field is 190 lists around the struct
     // before; the first field alone is past the bound.
-    let mut text = "struct S0 {\n  v: int\n}\n".to_owned();
-    for k in 1..60 {
-        text += &format!("struct S{k} {{\n  f: {}\n}}\n", lists(190, &format!("S{}", k - 1)));
-    }
-    text += "/// Bounds.\npub fn f() -> S59 {\n  return nil\n}\n";
-    let outcome = compile_small_stack(text, Surface::Exports);
+    let outcome = compile_small_stack(struct_chain(60, lists, 190), Surface::Exports);
     // S59 is declared on line 3 × 59 + 1.
     assert_too_large(&outcome, "struct `S59`", 178);
 
@@ -136,12 +142,7 @@ fn a_deep_struct_chain_is_refused_at_a_struct() {
     // chain is not. Each link takes 12 levels (the struct, `properties`, 10 lists or
     // dicts), so the eleventh struct from the top, S49 on line 148, crosses the bound.
     for nest in [lists, string_dicts] {
-        let mut text = "struct S0 {\n  v: int\n}\n".to_owned();
-        for k in 1..60 {
-            text += &format!("struct S{k} {{\n  f: {}\n}}\n", nest(10, &format!("S{}", k - 1)));
-        }
-        text += "/// Bounds.\npub fn f() -> S59 {\n  return nil\n}\n";
-        let outcome = compile_small_stack(text, Surface::Exports);
+        let outcome = compile_small_stack(struct_chain(60, nest, 10), Surface::Exports);
         assert_too_large(&outcome, "the return type of `f`", 148);
         outcome.assert_has("harn-too-large", "nests deeper than the 128 levels allowed");
         outcome.assert_has("harn-too-large", "struct `S49`");
@@ -152,12 +153,7 @@ fn a_deep_struct_chain_is_refused_at_a_struct() {
 fn a_struct_chain_within_the_bound_compiles() {
     // Ten structs of 10 lists: 10 × 12 levels, plus the innermost struct's 3, under
     // the tool's 3.
-    let mut text = "struct S0 {\n  v: int\n}\n".to_owned();
-    for k in 1..10 {
-        text += &format!("struct S{k} {{\n  f: {}\n}}\n", lists(10, &format!("S{}", k - 1)));
-    }
-    text += "/// Bounds.\npub fn f() -> S9 {\n  return nil\n}\n";
-    let outcome = compile_small_stack(text, Surface::Exports);
+    let outcome = compile_small_stack(struct_chain(10, lists, 10), Surface::Exports);
     outcome.assert_clean();
     assert!(depth(&parse_deep(outcome.catalog.as_ref().unwrap())) <= 128);
 }
