@@ -177,31 +177,27 @@ fn doubling_aliases_and_structs_stop_at_the_size_bound() {
     let outcome = compile_small_stack(text + &export("B16"), Surface::Exports);
     outcome.assert_clean();
 
-    // Structs resolved by name double the same way on the output side.
-    let mut text = "struct D0 {\n  v: int\n}\n".to_owned();
-    for k in 1..=40 {
-        text += &format!("struct D{k} {{\n  a: D{0}\n  b: D{0}\n}}\n", k - 1);
-    }
-    text += "/// Bounds.\npub fn f() -> D40 {\n  return nil\n}\n";
-    let outcome = compile_small_stack(text, Surface::Exports);
-    assert!(outcome.catalog.is_none() && outcome.codes() == ["harn-too-large"], "{}", outcome.human());
-    outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
-
-    // Every field of a struct counts: four nodes in the struct (its name in
-    // `required`, its nullable wrapper at most) and one for its type, so 2^10 copies
-    // of a struct of 200 integers (1,024,000 nodes) are past the bound, 2^9 within it.
-    let wide = |doublings: usize| {
-        let fields: String = (0..200).map(|i| format!("  v{i}: int\n")).collect();
+    // Structs resolved by name double the same way on the output side: D0 of `fields`
+    // integers, each Dk naming the one before twice, and a function returning the last.
+    let doubling = |fields: usize, doublings: usize| {
+        let fields: String = (0..fields).map(|i| format!("  v{i}: int\n")).collect();
         let mut text = format!("struct D0 {{\n{fields}}}\n");
         for k in 1..=doublings {
             text += &format!("struct D{k} {{\n  a: D{0}\n  b: D{0}\n}}\n", k - 1);
         }
         text + &format!("/// Bounds.\npub fn f() -> D{doublings} {{\n  return nil\n}}\n")
     };
-    let outcome = compile_small_stack(wide(10), Surface::Exports);
+    let outcome = compile_small_stack(doubling(1, 40), Surface::Exports);
     assert!(outcome.catalog.is_none() && outcome.codes() == ["harn-too-large"], "{}", outcome.human());
     outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
-    compile_small_stack(wide(9), Surface::Exports).assert_clean();
+
+    // Every field of a struct counts: four nodes in the struct (its name in
+    // `required`, its nullable wrapper at most) and one for its type, so 2^10 copies
+    // of a struct of 200 integers (1,024,000 nodes) are past the bound, 2^9 within it.
+    let outcome = compile_small_stack(doubling(200, 10), Surface::Exports);
+    assert!(outcome.catalog.is_none() && outcome.codes() == ["harn-too-large"], "{}", outcome.human());
+    outcome.assert_has("harn-too-large", "has more than 1,000,000 nodes");
+    compile_small_stack(doubling(200, 9), Surface::Exports).assert_clean();
 }
 
 #[test]
