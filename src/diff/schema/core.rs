@@ -257,16 +257,16 @@ impl<'a> Conjunct<'a> {
     }
 
     /// Whether `other` can join this conjunct as [`Conjunct::merge_closed`] joins
-    /// them: both declare properties, at least one is closed by
-    /// `additionalProperties: false`, neither has `patternProperties` or another
-    /// `additionalProperties`, and a name both declare has one schema. Without it,
-    /// two closed `allOf` members were compared apart, each with its counterpart or
-    /// with nothing, and a property one of them refused read as one it declared.
+    /// them: at least one is closed by `additionalProperties: false`, neither has
+    /// `patternProperties` or an `additionalProperties` schema (which would apply to
+    /// the other's names), and a name both declare has one schema. Without it, two
+    /// closed `allOf` members were compared apart, each with its counterpart or with
+    /// nothing, and a property one of them refused read as one it declared. A member
+    /// that declares no property joins too: `{"additionalProperties": false}` beside
+    /// one that declares `a` refuses `a`.
     pub(super) fn can_merge_closed(&self, other: &Conjunct<'a>) -> bool {
         let plain = |c: &Conjunct<'a>| {
-            c.properties_at.is_some()
-                && c.get("patternProperties").is_none()
-                && c.value("additionalProperties").is_none_or(Value::is_boolean)
+            c.get("patternProperties").is_none() && c.value("additionalProperties").is_none_or(Value::is_boolean)
         };
         plain(self)
             && plain(other)

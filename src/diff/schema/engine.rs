@@ -611,7 +611,9 @@ fn pair_by_likeness(a: &[&Conjunct<'_>], b: &[&Conjunct<'_>]) -> (Vec<(usize, us
 const EXHAUSTIVE: usize = 5;
 
 /// The pairing with the most likeness in all; among equals, the one that moves
-/// members least. `score[i][j]` is the likeness of `a[i]` and `b[j]`.
+/// members least, and among those the first found, whose earlier members take the
+/// earlier partners (so that the report is the same from run to run and reads in
+/// order). `score[i][j]` is the likeness of `a[i]` and `b[j]`.
 fn best_assignment(score: &[Vec<usize>], b_len: usize) -> Vec<(usize, usize)> {
     fn search(
         score: &[Vec<usize>],
@@ -795,6 +797,9 @@ mod tests {
         // Nothing alike is still a pair: one change, not a removal and an addition.
         assert_eq!(best_assignment(&[vec![0], vec![0]], 1), vec![(0, 0)]);
         assert_eq!(best_assignment(&[vec![0, 0], vec![0, 0], vec![4, 0]], 2), vec![(1, 1), (2, 0)]);
+        // Two pairings alike in likeness (2) and in moves (2): the first member takes
+        // the earlier partner.
+        assert_eq!(best_assignment(&[vec![0, 1, 1], vec![1, 1, 0]], 3), vec![(0, 1), (1, 0)]);
     }
 
     /// Past [`super::EXHAUSTIVE`] members, the most alike pairs are taken first;

@@ -42,9 +42,11 @@ fn fallback<'a>(c: &Conjunct<'a>, named: bool) -> Fallback<'a> {
         },
     };
     match schema {
+        // A named property that a pattern matches takes the pattern's schema too, and
+        // then no fallback; which names the patterns match is not worked out, so what
+        // a named property falls back to is unknown beside any pattern, open or not.
+        _ if named && patterns => Fallback::Unknown,
         Some(loc) if loc.value == &Value::Bool(true) => Fallback::Open,
-        // Which of a named property's schemas apply depends on the patterns.
-        Some(_) if named && patterns => Fallback::Unknown,
         Some(loc) => Fallback::Schema(loc),
         None => Fallback::Open,
     }
