@@ -85,7 +85,8 @@ fn the_mapping_fixture_renders_models_aliases_and_notes() {
         // Maps, closed maps, root $defs by name.
         "    labels: Annotated[dict[str, str] | None, _NOT_NULL] = None\n",
         "    closed: Annotated[dict[str, _Never] | None, _NOT_NULL] = None\n",
-        "    either: str | ShapesDescribeInputNode\n",
+        // An `anyOf` is a union, exact: no note follows it.
+        "    either: str | ShapesDescribeInputNode\n\n",
         "class ShapesDescribeInputNode(_Model):",
         "    next: ShapesDescribeInputNode | None\n",
         // Names Python cannot take as they are get an alias.
@@ -367,4 +368,31 @@ print("names: ok")
 "#;
     let stdout = run(Command::new(venv("python")).current_dir(dir.path()).args(["-c", script]));
     assert!(stdout.contains("names: ok"), "{stdout}");
+}
+
+/// A fractional bound on a number is checked as written; a fractional `multipleOf` on
+/// an integer alone is left out (pydantic divides an integer by it in floating point,
+/// and refuses exact multiples), and the docstring says so.
+#[test]
+fn fractional_bounds_are_checked_but_a_fractional_step_on_an_integer() {
+    let registry = serde_json::json!({"tools": [{
+        "name": "scale",
+        "description": "Scale a drawing.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "factor": {"type": "number", "minimum": 0.5, "multipleOf": 0.25},
+                "count": {"type": "integer", "multipleOf": 0.5, "maximum": 10}
+            },
+            "required": ["factor", "count"]
+        }
+    }]});
+    let py = python("scale.json", &registry.to_string());
+    for expected in [
+        "    factor: Annotated[float, Field(ge=0.5, multiple_of=0.25)]\n    \"\"\"Bounds: `minimum` 0.5, `multipleOf` 0.25.\"\"\"\n",
+        "    count: Annotated[_Int, Field(le=10)]\n",
+        "    The type is wider than the schema: it does not check `multipleOf`.\n",
+    ] {
+        assert!(py.contains(expected), "missing:\n{expected}\n--- in ---\n{py}");
+    }
 }

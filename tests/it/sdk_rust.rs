@@ -595,3 +595,48 @@ fn type_names_agree_with_the_typescript_sdk() {
         assert!(!text.contains("AreaErrorStatus"), "the error's Status is a second type");
     }
 }
+
+/// The crate's docs read as comments: `///` and `//!` lines, one per line of text, and
+/// none of the copies of the schema typify appends to each type's doc (they show the
+/// document built for typify, not the catalog's schema).
+#[test]
+fn docs_are_line_comments_without_the_schema_copies() {
+    let (files, _, _) =
+        generate("widgets", &std::fs::read_to_string(common::root().join("fixtures/widgets/registry.json")).unwrap());
+    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    assert!(lib.contains("/// "), "no doc line in:\n{lib}");
+    for unwanted in ["<details>", "JSON schema", "/**", "#[doc", "#![doc"] {
+        assert!(!lib.contains(unwanted), "`{unwanted}` in the crate:\n{lib}");
+    }
+}
+
+/// A `$defs` member that a tool's output and error both hold, and whose references
+/// lead to members that are one type too (here, itself), is one type: the crate
+/// declares it once. The same member written alike on both sides, but referring to a
+/// `Tail` that differs between them, is two types, as each `Tail` is.
+#[test]
+fn a_member_held_twice_with_references_is_one_type_when_they_lead_alike() {
+    let node =
+        |next: &str| json!({"type": "object", "properties": {"label": {"type": "string"}, "next": {"$ref": next}}});
+    let declared = |output_defs: Value, error_defs: Value| {
+        let text = json!({"tools": [{
+            "name": "walk",
+            "description": "Walk a list.",
+            "inputSchema": {"type": "object"},
+            "outputSchema": {"$ref": "#/$defs/Node", "$defs": output_defs},
+            "errorSchema": {"$ref": "#/$defs/Node", "$defs": error_defs}
+        }]});
+        let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
+        let source = SourceFile::new("walk.json".to_owned(), text.to_string(), Format::Json);
+        let compilation = compile::compile_source(source, options);
+        let (catalog, _, prepared) = compilation.prepared().expect("walk compiles");
+        let model = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), None, "walk", &mut Vec::new());
+        let mut names: Vec<String> = model.defs.iter().filter(|d| d.declared()).map(|d| d.type_name.clone()).collect();
+        names.sort();
+        names
+    };
+    let itself = json!({"Node": node("#/$defs/Node")});
+    assert_eq!(declared(itself.clone(), itself), ["WalkOutputNode"]);
+    let tail = |ty: &str| json!({"Node": node("#/$defs/Tail"), "Tail": {"type": ty}});
+    assert_eq!(declared(tail("string"), tail("integer")).len(), 4);
+}
