@@ -640,3 +640,73 @@ fn a_member_held_twice_with_references_is_one_type_when_they_lead_alike() {
     let tail = |ty: &str| json!({"Node": node("#/$defs/Tail"), "Tail": {"type": ty}});
     assert_eq!(declared(tail("string"), tail("integer")).len(), 4);
 }
+
+/// typify drops the doc of a number field; it is put back from the property's
+/// description, under a field whose name Rust spells differently (`max-width` as
+/// `max_width`) too.
+#[test]
+fn a_number_field_keeps_its_description_when_renamed() {
+    let text = json!({"tools": [{
+        "name": "resize",
+        "description": "Resize an image.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "max-width": {"type": "number", "description": "The widest the image may be."},
+                "height": {"type": "number", "description": "The height wanted."}
+            },
+            "required": ["max-width", "height"]
+        }
+    }]});
+    let (files, _, _) = generate("resize", &text.to_string());
+    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    assert_eq!(field_doc(lib, "max_width"), "/// The widest the image may be.");
+    assert_eq!(field_doc(lib, "height"), "/// The height wanted.");
+}
+
+/// A field's doc says which of its schema's bounds its Rust type does not check, and
+/// only those: an integer's minimum of 0 (an unsigned type) or 1 (a non-zero one) and
+/// a closed tuple's length are held by the type; a minimum of 5 and an array's
+/// `minItems` are not.
+#[test]
+fn a_field_notes_the_bounds_its_type_does_not_hold() {
+    let text = json!({"tools": [{
+        "name": "layout",
+        "description": "Lay out pages.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "count": {"type": "integer", "minimum": 0},
+                "pages": {"type": "integer", "minimum": 1},
+                "level": {"type": "integer", "minimum": 5},
+                "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                "point": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": false, "minItems": 2}
+            },
+            "required": ["count", "pages", "level", "tags", "point"]
+        }
+    }]});
+    let (files, _, _) = generate("layout", &text.to_string());
+    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    for field in ["count", "pages", "point"] {
+        let doc = field_doc(lib, field);
+        assert!(!doc.contains("does not check"), "`{field}` is held by its type:\n{doc}");
+    }
+    for (field, bound) in [("level", "`minimum: 5`"), ("tags", "`minItems: 1`")] {
+        let doc = field_doc(lib, field);
+        assert!(doc.contains(&format!("does not check {bound}")), "`{field}` is not held:\n{doc}");
+    }
+}
+
+/// The doc of field `field` of the crate `lib`: the `///` lines above it (among its
+/// attributes), trimmed, one per line.
+fn field_doc(lib: &str, field: &str) -> String {
+    let lines: Vec<&str> = lib.lines().map(str::trim).collect();
+    let at = lines
+        .iter()
+        .position(|line| line.starts_with(&format!("pub {field}: ")))
+        .unwrap_or_else(|| panic!("no field `{field}` in:\n{lib}"));
+    let above = lines[..at].iter().rev().take_while(|line| line.starts_with("///") || line.starts_with("#["));
+    let mut doc: Vec<&str> = above.filter(|line| line.starts_with("///")).copied().collect();
+    doc.reverse();
+    doc.join("\n")
+}
