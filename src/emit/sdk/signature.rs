@@ -106,16 +106,30 @@ impl Short<'_, '_> {
 
     fn typed(&self, t: &str, object: &Map<String, Value>, depth: usize) -> String {
         match t {
-            "array" => match walk::member(object, "items") {
-                Some(items) if depth < 2 => {
-                    let item = self.of(items, depth + 1);
-                    if item.contains(' ') { format!("({item})[]") } else { format!("{item}[]") }
+            "array" => match (walk::member(object, "prefixItems"), walk::member(object, "items")) {
+                // A tuple: its members, then what may follow them (nothing when
+                // `items` is `false`), as TypeScript writes one.
+                (Some(Value::Array(prefix)), rest) if depth < 2 => {
+                    let mut members: Vec<String> = prefix.iter().map(|member| self.of(member, depth + 1)).collect();
+                    match rest {
+                        Some(Value::Bool(false)) => {}
+                        Some(items) => members.push(format!("...{}", self.list(items, depth))),
+                        None => members.push("...any[]".to_owned()),
+                    }
+                    format!("[{}]", members.join(", "))
                 }
+                (None, Some(items)) if depth < 2 => self.list(items, depth),
                 _ => "any[]".to_owned(),
             },
             "string" | "number" | "integer" | "boolean" | "null" | "object" => t.to_owned(),
             _ => "any".to_owned(),
         }
+    }
+
+    /// A list of `items`: `string[]`, `(string | null)[]`.
+    fn list(&self, items: &Value, depth: usize) -> String {
+        let item = self.of(items, depth + 1);
+        if item.contains(' ') { format!("({item})[]") } else { format!("{item}[]") }
     }
 
     fn union(&self, mut members: Vec<String>) -> String {
