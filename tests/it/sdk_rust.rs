@@ -710,3 +710,34 @@ fn field_doc(lib: &str, field: &str) -> String {
     doc.reverse();
     doc.join("\n")
 }
+
+/// The struct of a tagged union's inline branch is named after the union and its
+/// variant, numbered past every name already taken: with `ShapeCircle` and
+/// `ShapeCircle2` declared as components, the circle's is `ShapeCircle3`.
+#[test]
+fn a_branch_struct_is_numbered_past_every_name_taken() {
+    let branch = |kind: &str, size: &str| json!({"type": "object", "properties": {"kind": {"const": kind}, size: {"type": "number"}}, "required": ["kind", size]});
+    let text = json!({
+        "components": {"schemas": {
+            "ShapeCircle": {"type": "object", "properties": {"x": {"type": "number"}}},
+            "ShapeCircle2": {"type": "object", "properties": {"y": {"type": "number"}}},
+            "Shape": {"oneOf": [branch("circle", "r"), branch("square", "side")]}
+        }},
+        "tools": [{
+            "name": "draw",
+            "description": "Draw a shape.",
+            "inputSchema": {"type": "object", "properties": {
+                "shape": {"$ref": "#/components/schemas/Shape"},
+                "a": {"$ref": "#/components/schemas/ShapeCircle"},
+                "b": {"$ref": "#/components/schemas/ShapeCircle2"}
+            }, "required": ["shape"]}
+        }]
+    });
+    let (files, _, _) = generate("draw", &text.to_string());
+    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    for declared in
+        ["pub struct ShapeCircle {", "pub struct ShapeCircle2 {", "pub struct ShapeCircle3 {", "Circle(ShapeCircle3)"]
+    {
+        assert!(lib.contains(declared), "no `{declared}` in:\n{lib}");
+    }
+}
