@@ -741,3 +741,26 @@ fn a_branch_struct_is_numbered_past_every_name_taken() {
         assert!(lib.contains(declared), "no `{declared}` in:\n{lib}");
     }
 }
+
+/// A reference into the inside of a schema (`#/properties/from`, or a component's
+/// property) is typed as what it leads to, not widened to a JSON value.
+#[test]
+fn a_reference_into_a_schema_is_typed_as_its_target() {
+    let text = json!({
+        "tools": [{
+            "name": "copy",
+            "description": "Copy a name.",
+            "inputSchema": {"type": "object", "properties": {
+                "from": {"type": "string"},
+                "to": {"$ref": "#/properties/from"},
+                "size": {"$ref": "#/components/schemas/Box/properties/width"}
+            }, "required": ["from", "to", "size"]}
+        }],
+        "components": {"schemas": {"Box": {"type": "object", "properties": {"width": {"type": "integer"}}}}}
+    });
+    let (files, _, _) = generate("copy", &text.to_string());
+    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    for field in ["pub to: ::std::string::String,", "pub size: i64,"] {
+        assert!(lib.contains(field), "no `{field}` in:\n{lib}");
+    }
+}
