@@ -764,3 +764,28 @@ fn a_reference_into_a_schema_is_typed_as_its_target() {
         assert!(lib.contains(field), "no `{field}` in:\n{lib}");
     }
 }
+
+/// An inline branch of a tagged union keeps the properties it does not name in a
+/// flattened `extra` map, as every open object's struct does, except when it names a
+/// property `extra` itself: then the property is the field, and the types stay typed.
+#[test]
+fn a_branch_naming_a_property_extra_keeps_it_as_its_field() {
+    let text = json!({"tools": [{
+        "name": "note",
+        "description": "Note a thing.",
+        "inputSchema": {"type": "object", "properties": {"item": {"oneOf": [
+            {"type": "object", "properties": {"kind": {"const": "text"}, "extra": {"type": "string"}}, "required": ["kind"]},
+            {"type": "object", "properties": {"kind": {"const": "link"}, "url": {"type": "string"}}, "required": ["kind"]}
+        ]}}, "required": ["item"]}
+    }]});
+    let (files, _, _) = generate("note", &text.to_string());
+    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    let body = |name: &str| {
+        let start = lib.find(&format!("pub struct {name} {{")).unwrap_or_else(|| panic!("no struct {name} in:\n{lib}"));
+        lib[start..start + lib[start..].find('}').unwrap()].to_owned()
+    };
+    assert!(body("NoteInput").contains("pub item: NoteInputItem,"), "{}", body("NoteInput"));
+    assert!(body("NoteInputItemText").contains("pub extra: ::std::option::Option<::std::string::String>,"));
+    let link = body("NoteInputItemLink");
+    assert!(link.contains("pub url: ") && link.contains("pub extra: ::serde_json::Map<"), "{link}");
+}
