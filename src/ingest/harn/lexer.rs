@@ -975,9 +975,20 @@ mod tests {
         assert_eq!(s.value, "first\n  indented\n\nlast \"q\"");
         assert_eq!(only_string("\"\"\"one line\"\"\"").value, "one line");
         assert_eq!(only_string("\"\"\"a \"quoted\" b\"\"\"").value, "a \"quoted\" b");
+        // An escaped quote does not start the closing `"""`.
+        assert_eq!(only_string("\"\"\"a \\\"\"\" b\"\"\"").value, "a \"\"\" b");
         let s = only_string("\"\"\"\r\n  a ${ {x: \"\"\"in}\"\"\"} } b\r\n  \"\"\"");
         assert!(s.interpolated);
         assert_eq!(s.value, "a ${ {x: \"\"\"in}\"\"\"} } b");
+    }
+
+    /// Braces inside an interpolation nest: the one that closes `{a: 1}` does not
+    /// close `${`, so the quotes after it are a string inside the interpolation.
+    #[test]
+    fn braces_nest_inside_an_interpolation() {
+        let s = only_string("\"${ f({a: 1}, \"x\") } y\"");
+        assert!(s.interpolated);
+        assert_eq!(s.value, "${ f({a: 1}, \"x\") } y");
     }
 
     #[test]

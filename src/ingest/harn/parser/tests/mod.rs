@@ -158,6 +158,11 @@ fn nesting_is_bounded_and_never_overflows() {
             assert!(parse(&skipped(MAX_DEPTH)).is_ok());
             assert!(parse(&skipped(MAX_DEPTH + 1)).unwrap_err().message.starts_with("nesting too deep"));
             assert!(parse(&skipped(100_000)).unwrap_err().message.starts_with("nesting too deep"));
+            // A group stepped over (a block as a value) opened at the deepest level left
+            // is read; one level deeper, refused before it is opened.
+            let block = |n: usize| format!("let x = {}{{ y }}{}", "(".repeat(n), ")".repeat(n));
+            assert!(parse(&block(MAX_DEPTH - 2)).is_ok());
+            assert!(parse(&block(MAX_DEPTH - 1)).unwrap_err().message.starts_with("nesting too deep"));
             // Prefix and operator chains are read in loops.
             assert!(parse(&format!("let x = {}1", "- !".repeat(50_000))).is_ok());
             assert!(parse(&format!("let x = 1{}", " ** 1".repeat(50_000))).is_ok());
