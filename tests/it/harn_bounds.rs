@@ -282,3 +282,25 @@ fn depth(value: &serde_json::Value) -> usize {
         _ => 0,
     }
 }
+
+/// A chain of enums, `E0` with a variant of an integer and each `Ek` with a variant
+/// whose field is `nest(per, "E<k-1>")`, then a function returning the last.
+fn enum_chain(count: usize, nest: fn(usize, &str) -> String, per: usize) -> String {
+    let mut text = "enum E0 {\n  Leaf(v: int)\n}\n".to_owned();
+    for k in 1..count {
+        text += &format!("enum E{k} {{\n  Node(f: {})\n}}\n", nest(per, &format!("E{}", k - 1)));
+    }
+    text + &format!("/// Bounds.\npub fn f() -> E{} {{\n  return nil\n}}\n", count - 1)
+}
+
+#[test]
+fn an_enum_chain_is_counted_like_a_struct_chain() {
+    // Each link of 10 lists adds 16 levels to the document: eight links make 122
+    // levels and compile, a ninth crosses the bound.
+    let outcome = compile_small_stack(enum_chain(8, lists, 10), Surface::Exports);
+    outcome.assert_clean();
+    assert_eq!(depth(&parse_deep(outcome.catalog.as_ref().unwrap())), 122);
+    let outcome = compile_small_stack(enum_chain(9, lists, 10), Surface::Exports);
+    assert!(outcome.catalog.is_none(), "accepted:\n{}", outcome.human());
+    outcome.assert_has("harn-too-large", "nests deeper than the 128 levels allowed");
+}
