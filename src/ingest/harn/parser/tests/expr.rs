@@ -171,6 +171,12 @@ fn explicit_type_arguments_on_a_call() {
         fails("let x = f<int>(1 2)").message,
         "expected ',' or ')' to close the argument list, found number '2'"
     );
+    // The closing `>` is looked for among the 256 tokens after `<` (`TYPE_ARGS_SCAN`):
+    // 128 `int`s put it at the 256th, and are type arguments; 129 are past the scan,
+    // and read as comparisons.
+    let call = |n: usize| format!("[f<{}>(x)]", vec!["int"; n].join(", "));
+    assert_eq!(expr(&call(128)), "[f(x)]");
+    assert!(expr(&call(129)).starts_with("[<a `<` operation>, "));
 }
 
 #[test]

@@ -211,3 +211,16 @@ fn parsing_work_is_linear_in_the_input() {
     assert_eq!(reads(1001) - reads(1000), first);
     assert_eq!(reads(3001) - reads(3000), first);
 }
+
+/// What follows a complete expression inside brackets: an assignment is a
+/// continuation this reader does not model, so the expression is stepped over, as
+/// elsewhere; a token that cannot continue it is an error at that token.
+#[test]
+fn an_assignment_inside_brackets_is_stepped_over_and_a_stray_token_refused() {
+    for source in ["let x = (a = 1)", "let x = f(a = 1)", "let x = [a = 1]", "let x = a[i += 1]"] {
+        assert!(parse(source).is_ok(), "{source}: {:?}", parse(source).err());
+    }
+    let e = parse("let x = a[1 2]").unwrap_err();
+    assert_eq!(e.message, "expected ']' to close the index, found number '2'");
+    assert_eq!(e.span, Span::new(12, 13));
+}
