@@ -196,3 +196,12 @@ fn closure_bodies_are_read_as_function_bodies() {
         "the parameter `y` needs a default value: it follows `x`, which has one"
     );
 }
+
+/// A named argument is read across the newlines inside the call's parentheses, even
+/// between the name and its `:`.
+#[test]
+fn a_named_argument_is_read_across_newlines() {
+    for source in ["f(a: 1)", "f(a\n: 1)", "f(\n a\n :\n 1\n)"] {
+        assert_eq!(expr(source), "f(a: 1)", "{source:?}");
+    }
+}
