@@ -173,3 +173,20 @@ fn nesting_as_deep_as_the_parser_allows_is_read_on_a_small_stack() {
         .join()
         .unwrap();
 }
+
+/// A type from a standard-library import named only inside a function type is still
+/// named as unresolved (beside the refusal of the function type itself), as the
+/// types of every exported signature are.
+#[test]
+fn an_unresolved_type_inside_a_function_type_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("threads.harn");
+    std::fs::write(
+        &module,
+        "import \"std/messages\"\n\n/// Map a thread.\npub fn map_thread(thread: string, transform: fn(Message) -> string) -> list<string> {\n  return []\n}\n",
+    )
+    .unwrap();
+    let outcome = compile(&module, Surface::Auto);
+    outcome.assert_has("runtime-only-type", "contains runtime-only Harn type \"closure\"");
+    outcome.assert_has("unresolved-import", "stay unresolved (`{}` as input, no output schema): Message");
+}

@@ -119,6 +119,10 @@ fn functions_with_generics_params_defaults_and_rest() {
 
     // `out` is only a variance marker before a name.
     assert_eq!(the_fn("fn f<out>() {}").generics[0].name, "out");
+    // A trailing comma closes the list; an empty list is refused at its `>`.
+    assert_eq!(the_fn("fn f<T,>() {}").generics.len(), 1);
+    let e = parse("fn f<>() {}").unwrap_err();
+    assert_eq!((e.message.as_str(), e.span), ("expected a type parameter name, found '>'", Span::new(5, 6)));
     // Parameters over several lines, keyword names.
     let f = the_fn("fn f(\n  type: string,\n  match: int = {a: 1}\n) {}");
     assert_eq!(f.params.len(), 2);
