@@ -601,9 +601,8 @@ fn type_names_agree_with_the_typescript_sdk() {
 /// document built for typify, not the catalog's schema).
 #[test]
 fn docs_are_line_comments_without_the_schema_copies() {
-    let (files, _, _) =
-        generate("widgets", &std::fs::read_to_string(common::root().join("fixtures/widgets/registry.json")).unwrap());
-    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    let text = std::fs::read_to_string(common::root().join("fixtures/widgets/registry.json")).unwrap();
+    let lib = &lib_rs("widgets", &text);
     assert!(lib.contains("/// "), "no doc line in:\n{lib}");
     for unwanted in ["<details>", "JSON schema", "/**", "#[doc", "#![doc"] {
         assert!(!lib.contains(unwanted), "`{unwanted}` in the crate:\n{lib}");
@@ -658,8 +657,7 @@ fn a_number_field_keeps_its_description_when_renamed() {
             "required": ["max-width", "height"]
         }
     }]});
-    let (files, _, _) = generate("resize", &text.to_string());
-    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    let lib = &lib_rs("resize", &text.to_string());
     assert_eq!(field_doc(lib, "max_width"), "/// The widest the image may be.");
     assert_eq!(field_doc(lib, "height"), "/// The height wanted.");
 }
@@ -685,8 +683,7 @@ fn a_field_notes_the_bounds_its_type_does_not_hold() {
             "required": ["count", "pages", "level", "tags", "point"]
         }
     }]});
-    let (files, _, _) = generate("layout", &text.to_string());
-    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    let lib = &lib_rs("layout", &text.to_string());
     for field in ["count", "pages", "point"] {
         let doc = field_doc(lib, field);
         assert!(!doc.contains("does not check"), "`{field}` is held by its type:\n{doc}");
@@ -733,8 +730,7 @@ fn a_branch_struct_is_numbered_past_every_name_taken() {
             }, "required": ["shape"]}
         }]
     });
-    let (files, _, _) = generate("draw", &text.to_string());
-    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    let lib = &lib_rs("draw", &text.to_string());
     for declared in
         ["pub struct ShapeCircle {", "pub struct ShapeCircle2 {", "pub struct ShapeCircle3 {", "Circle(ShapeCircle3)"]
     {
@@ -758,8 +754,7 @@ fn a_reference_into_a_schema_is_typed_as_its_target() {
         }],
         "components": {"schemas": {"Box": {"type": "object", "properties": {"width": {"type": "integer"}}}}}
     });
-    let (files, _, _) = generate("copy", &text.to_string());
-    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    let lib = &lib_rs("copy", &text.to_string());
     for field in ["pub to: ::std::string::String,", "pub size: i64,"] {
         assert!(lib.contains(field), "no `{field}` in:\n{lib}");
     }
@@ -778,8 +773,7 @@ fn a_branch_naming_a_property_extra_keeps_it_as_its_field() {
             {"type": "object", "properties": {"kind": {"const": "link"}, "url": {"type": "string"}}, "required": ["kind"]}
         ]}}, "required": ["item"]}
     }]});
-    let (files, _, _) = generate("note", &text.to_string());
-    let lib = &files.iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents;
+    let lib = &lib_rs("note", &text.to_string());
     let body = |name: &str| {
         let start = lib.find(&format!("pub struct {name} {{")).unwrap_or_else(|| panic!("no struct {name} in:\n{lib}"));
         lib[start..start + lib[start..].find('}').unwrap()].to_owned()
@@ -788,4 +782,10 @@ fn a_branch_naming_a_property_extra_keeps_it_as_its_field() {
     assert!(body("NoteInputItemText").contains("pub extra: ::std::option::Option<::std::string::String>,"));
     let link = body("NoteInputItemLink");
     assert!(link.contains("pub url: ") && link.contains("pub extra: ::serde_json::Map<"), "{link}");
+}
+
+/// The `src/lib.rs` of the crate generated for registry `text` (JSON) named `stem`.
+fn lib_rs(stem: &str, text: &str) -> String {
+    let (files, _, _) = generate(stem, text);
+    files.into_iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents
 }
