@@ -29,6 +29,13 @@ fn compile(path: &Path, surface: Surface) -> common::Outcome {
     common::outcome(compile_file(path, Options { surface, ..Options::default() }))
 }
 
+/// [`compile`] of `text`, a module written as `name` in a folder of its own, with the
+/// surface chosen as by default.
+fn compile_text(name: &str, text: &str) -> common::Outcome {
+    let dir = tempfile::tempdir().unwrap();
+    compile(&common::write(dir.path(), name, text), Surface::Auto)
+}
+
 #[test]
 fn every_fixture_compiles_to_its_expected_catalog() {
     let fixtures = fixtures();
@@ -88,14 +95,10 @@ fn main_is_never_run_and_imports_are_never_executed() {
 
 #[test]
 fn diagnostics_point_into_the_harn_source() {
-    let dir = tempfile::tempdir().unwrap();
-    let module = dir.path().join("widgets.harn");
-    std::fs::write(
-        &module,
+    let outcome = compile_text(
+        "widgets.harn",
         "/// Apply a function.\npub fn apply(items: list<int>,\n             f: fn(int) -> int) -> list<int> {\n  return items\n}\n",
-    )
-    .unwrap();
-    let outcome = compile(&module, Surface::Auto);
+    );
     outcome.assert_has("runtime-only-type", "contains runtime-only Harn type \"closure\"");
     let diagnostic = outcome.diagnostics.iter().find(|d| d.code() == "runtime-only-type").unwrap();
     let at = diagnostic.origin.as_ref().unwrap().line_col();
@@ -179,14 +182,10 @@ fn nesting_as_deep_as_the_parser_allows_is_read_on_a_small_stack() {
 /// types of every exported signature are.
 #[test]
 fn an_unresolved_type_inside_a_function_type_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    let module = dir.path().join("threads.harn");
-    std::fs::write(
-        &module,
+    let outcome = compile_text(
+        "threads.harn",
         "import \"std/messages\"\n\n/// Map a thread.\npub fn map_thread(thread: string, transform: fn(Message) -> string) -> list<string> {\n  return []\n}\n",
-    )
-    .unwrap();
-    let outcome = compile(&module, Surface::Auto);
+    );
     outcome.assert_has("runtime-only-type", "contains runtime-only Harn type \"closure\"");
     outcome.assert_has("unresolved-import", "stay unresolved (`{}` as input, no output schema): Message");
 }

@@ -50,16 +50,27 @@ fn alias_chain(count: usize, per: usize) -> String {
     text
 }
 
-/// A chain of structs, `S0 { v: int }` and each `Sk { f: … }` with `nest(per, "S<k-1>")`
-/// as its field's type, then a function returning the last: `S<k>` is declared on
+/// A chain of `count` declarations written by `declare(name, field, type)`: `<P>0`
+/// with an integer field `v`, and each `<P>k` with a field `f` of type
+/// `nest(per, "<P>k-1")`, then a function returning the last. `<P>k` is declared on
 /// line 3k + 1.
-fn struct_chain(count: usize, nest: fn(usize, &str) -> String, per: usize) -> String {
-    let mut text = "struct S0 {\n  v: int\n}\n".to_owned();
+fn chain(declare: Declare, count: usize, nest: fn(usize, &str) -> String, per: usize) -> String {
+    let (prefix, declare) = declare;
+    let mut text = declare(&format!("{prefix}0"), "v", "int");
     for k in 1..count {
-        text += &format!("struct S{k} {{\n  f: {}\n}}\n", nest(per, &format!("S{}", k - 1)));
+        text += &declare(&format!("{prefix}{k}"), "f", &nest(per, &format!("{prefix}{}", k - 1)));
     }
-    text + &format!("/// Bounds.\npub fn f() -> S{} {{\n  return nil\n}}\n", count - 1)
+    text + &format!("/// Bounds.\npub fn f() -> {prefix}{} {{\n  return nil\n}}\n", count - 1)
 }
+
+/// The prefix of a [`chain`]'s names, and how one of its links is declared.
+type Declare = (&'static str, fn(&str, &str, &str) -> String);
+
+/// Structs `S0`, `S1`, …, each of one field.
+const STRUCTS: Declare = ("S", |name, field, ty| format!("struct {name} {{\n  {field}: {ty}\n}}\n"));
+
+/// Enums `E0`, `E1`, …, each of one variant of one field.
+const ENUMS: Declare = ("E", |name, field, ty| format!("enum {name} {{\n  Node({field}: {ty})\n}}\n"));
 
 /// An exported function taking and returning `ty`.
 fn export(ty: &str) -> String {
@@ -134,7 +145,7 @@ fn an_alias_chain_just_inside_the_bound_compiles_and_reads_back() {
 fn a_deep_struct_chain_is_refused_at_a_struct() {
     // The colleague's case: 60 structs whose one field is 190 lists around the struct
     // before; the first field alone is past the bound.
-    let outcome = compile_small_stack(struct_chain(60, lists, 190), Surface::Exports);
+    let outcome = compile_small_stack(chain(STRUCTS, 60, lists, 190), Surface::Exports);
     // S59 is declared on line 3 × 59 + 1.
     assert_too_large(&outcome, "struct `S59`", 178);
 
@@ -142,7 +153,7 @@ fn a_deep_struct_chain_is_refused_at_a_struct() {
     // chain is not. Each link takes 12 levels (the struct, `properties`, 10 lists or
     // dicts), so the eleventh struct from the top, S49 on line 148, crosses the bound.
     for nest in [lists, string_dicts] {
-        let outcome = compile_small_stack(struct_chain(60, nest, 10), Surface::Exports);
+        let outcome = compile_small_stack(chain(STRUCTS, 60, nest, 10), Surface::Exports);
         assert_too_large(&outcome, "the return type of `f`", 148);
         outcome.assert_has("harn-too-large", "nests deeper than the 128 levels allowed");
         outcome.assert_has("harn-too-large", "struct `S49`");
@@ -153,7 +164,7 @@ fn a_deep_struct_chain_is_refused_at_a_struct() {
 fn a_struct_chain_within_the_bound_compiles() {
     // Ten structs of 10 lists: 10 × 12 levels, plus the innermost struct's 3, under
     // the tool's 3.
-    let outcome = compile_small_stack(struct_chain(10, lists, 10), Surface::Exports);
+    let outcome = compile_small_stack(chain(STRUCTS, 10, lists, 10), Surface::Exports);
     outcome.assert_clean();
     assert!(depth(&parse_deep(outcome.catalog.as_ref().unwrap())) <= 128);
 }
@@ -283,24 +294,14 @@ fn depth(value: &serde_json::Value) -> usize {
     }
 }
 
-/// A chain of enums, `E0` with a variant of an integer and each `Ek` with a variant
-/// whose field is `nest(per, "E<k-1>")`, then a function returning the last.
-fn enum_chain(count: usize, nest: fn(usize, &str) -> String, per: usize) -> String {
-    let mut text = "enum E0 {\n  Leaf(v: int)\n}\n".to_owned();
-    for k in 1..count {
-        text += &format!("enum E{k} {{\n  Node(f: {})\n}}\n", nest(per, &format!("E{}", k - 1)));
-    }
-    text + &format!("/// Bounds.\npub fn f() -> E{} {{\n  return nil\n}}\n", count - 1)
-}
-
 #[test]
 fn an_enum_chain_is_counted_like_a_struct_chain() {
     // Each link of 10 lists adds 16 levels to the document: eight links make 122
     // levels and compile, a ninth crosses the bound.
-    let outcome = compile_small_stack(enum_chain(8, lists, 10), Surface::Exports);
+    let outcome = compile_small_stack(chain(ENUMS, 8, lists, 10), Surface::Exports);
     outcome.assert_clean();
     assert_eq!(depth(&parse_deep(outcome.catalog.as_ref().unwrap())), 122);
-    let outcome = compile_small_stack(enum_chain(9, lists, 10), Surface::Exports);
+    let outcome = compile_small_stack(chain(ENUMS, 9, lists, 10), Surface::Exports);
     assert!(outcome.catalog.is_none(), "accepted:\n{}", outcome.human());
     outcome.assert_has("harn-too-large", "nests deeper than the 128 levels allowed");
 }

@@ -10,9 +10,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use harn_catalog::compile::{self, Options};
+use harn_catalog::contract::ToolCatalog;
 use harn_catalog::emit::artifacts::Artifact;
 use harn_catalog::emit::sdk::{self, Language, Sdk};
-use harn_catalog::prepare::McpDocuments;
+use harn_catalog::prepare::{McpDocuments, Prepared};
 use harn_catalog::source::{Format, SourceFile};
 use serde_json::{Value, json};
 
@@ -52,36 +53,43 @@ enum Expect {
 /// The SDK model and Rust files of registry `text` (JSON), the type names of each
 /// tool side, and the `tools/list` result the crate must give.
 fn generate(stem: &str, text: &str) -> (Vec<Artifact>, Vec<ToolTypes>, Value) {
+    with_model(stem, text, |catalog, prepared, model| {
+        let types = model
+            .tools
+            .iter()
+            .map(|tool| ToolTypes {
+                name: tool.name().to_owned(),
+                sides: [
+                    (tool.input_type(), Some(tool.entry.input_schema.clone())),
+                    (tool.output_type(), tool.entry.output_schema.clone()),
+                    (tool.error_type(), tool.entry.error_schema.clone()),
+                ],
+            })
+            .collect();
+        let listed = prepared.mcp.iter().map(|projected| {
+            let mut entry = serde_json::to_value(projected).unwrap();
+            let declared = catalog.tools.iter().find(|t| t.name.as_str() == projected.name.as_str());
+            if let Some(execution) = declared.and_then(|t| t.execution.as_ref()) {
+                entry["execution"] = serde_json::to_value(execution).unwrap();
+            }
+            entry
+        });
+        let tools_list = json!({ "tools": listed.collect::<Vec<_>>() });
+        (sdk::render(Language::Rust, model), types, tools_list)
+    })
+}
+
+/// The SDK model of registry `text` (JSON) named `stem`, handed to `f` with the
+/// catalog and the projections it was made from.
+fn with_model<R>(stem: &str, text: &str, f: impl FnOnce(&ToolCatalog, &Prepared, &Sdk<'_>) -> R) -> R {
     let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
     let compilation =
         compile::compile_source(SourceFile::new(format!("{stem}.json"), text.to_owned(), Format::Json), options);
     let Some((catalog, _, prepared)) = compilation.prepared() else {
         panic!("{stem} does not compile: {:?}", compilation.diagnostics.as_slice());
     };
-    let mut diagnostics = Vec::new();
-    let model = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), None, stem, &mut diagnostics);
-    let types = model
-        .tools
-        .iter()
-        .map(|tool| ToolTypes {
-            name: tool.name().to_owned(),
-            sides: [
-                (tool.input_type(), Some(tool.entry.input_schema.clone())),
-                (tool.output_type(), tool.entry.output_schema.clone()),
-                (tool.error_type(), tool.entry.error_schema.clone()),
-            ],
-        })
-        .collect();
-    let listed = prepared.mcp.iter().map(|projected| {
-        let mut entry = serde_json::to_value(projected).unwrap();
-        let declared = catalog.tools.iter().find(|t| t.name.as_str() == projected.name.as_str());
-        if let Some(execution) = declared.and_then(|t| t.execution.as_ref()) {
-            entry["execution"] = serde_json::to_value(execution).unwrap();
-        }
-        entry
-    });
-    let tools_list = json!({ "tools": listed.collect::<Vec<_>>() });
-    (sdk::render(Language::Rust, &model), types, tools_list)
+    let model = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), None, stem, &mut Vec::new());
+    f(catalog, prepared, &model)
 }
 
 /// A tool's name and its three sides: type name and schema (when declared).
@@ -568,21 +576,18 @@ fn regeneration_is_byte_identical() {
 #[test]
 fn type_names_agree_with_the_typescript_sdk() {
     let text = std::fs::read_to_string(common::root().join("fixtures/sdk/rust/kinds.json")).unwrap();
-    let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
-    let compilation = compile::compile_source(SourceFile::new("kinds.json".to_owned(), text, Format::Json), options);
-    let (catalog, _, prepared) = compilation.prepared().expect("kinds compiles");
-    let model = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), None, "kinds", &mut Vec::new());
-    let file =
-        |language, path: &str| sdk::render(language, &model).into_iter().find(|f| f.path == path).unwrap().contents;
-    let rust = file(Language::Rust, "src/lib.rs");
-    let typescript = file(Language::TypeScript, "index.ts");
-    let mut names: Vec<String> = model.components.iter().map(|c| c.type_name.clone()).collect();
-    names.extend(model.defs.iter().filter(|d| d.declared()).map(|d| d.type_name.clone()));
-    for tool in &model.tools {
-        names.push(tool.input_type());
-        names.extend(tool.entry.output_schema.as_ref().map(|_| tool.output_type()));
-        names.extend(tool.entry.error_schema.as_ref().map(|_| tool.error_type()));
-    }
+    let (rust, typescript, names) = with_model("kinds", &text, |_, _, model| {
+        let file =
+            |language, path: &str| sdk::render(language, model).into_iter().find(|f| f.path == path).unwrap().contents;
+        let mut names: Vec<String> = model.components.iter().map(|c| c.type_name.clone()).collect();
+        names.extend(model.defs.iter().filter(|d| d.declared()).map(|d| d.type_name.clone()));
+        for tool in &model.tools {
+            names.push(tool.input_type());
+            names.extend(tool.entry.output_schema.as_ref().map(|_| tool.output_type()));
+            names.extend(tool.entry.error_schema.as_ref().map(|_| tool.error_type()));
+        }
+        (file(Language::Rust, "src/lib.rs"), file(Language::TypeScript, "index.ts"), names)
+    });
     for name in ["AreaInputCircle", "AreaInputSquare", "AreaOutputStatus", "EvaluateInputExpression"] {
         assert!(names.iter().any(|n| n == name), "the model names no {name}");
     }
@@ -625,12 +630,9 @@ fn a_member_held_twice_with_references_is_one_type_when_they_lead_alike() {
             "outputSchema": {"$ref": "#/$defs/Node", "$defs": output_defs},
             "errorSchema": {"$ref": "#/$defs/Node", "$defs": error_defs}
         }]});
-        let options = Options { mcp_documents: McpDocuments::Build, ..Options::default() };
-        let source = SourceFile::new("walk.json".to_owned(), text.to_string(), Format::Json);
-        let compilation = compile::compile_source(source, options);
-        let (catalog, _, prepared) = compilation.prepared().expect("walk compiles");
-        let model = Sdk::new(catalog, (&prepared.mcp, prepared.protocol_version), None, "walk", &mut Vec::new());
-        let mut names: Vec<String> = model.defs.iter().filter(|d| d.declared()).map(|d| d.type_name.clone()).collect();
+        let mut names: Vec<String> = with_model("walk", &text.to_string(), |_, _, model| {
+            model.defs.iter().filter(|d| d.declared()).map(|d| d.type_name.clone()).collect()
+        });
         names.sort();
         names
     };
@@ -786,6 +788,6 @@ fn a_branch_naming_a_property_extra_keeps_it_as_its_field() {
 
 /// The `src/lib.rs` of the crate generated for registry `text` (JSON) named `stem`.
 fn lib_rs(stem: &str, text: &str) -> String {
-    let (files, _, _) = generate(stem, text);
+    let files = common::sdk(Language::Rust, &format!("{stem}.json"), text).unwrap_or_else(|e| panic!("{e}"));
     files.into_iter().find(|f| f.path == "src/lib.rs").expect("a lib.rs").contents
 }
