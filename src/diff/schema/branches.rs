@@ -19,7 +19,7 @@
 
 use serde_json::Value;
 
-use super::core::{Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
+use super::core::{Around, Cmp, Conjunct, Flags, Loc, Path, View, json_eq};
 use super::types;
 use crate::diff::rules::{
     BRANCH_ADDED, BRANCH_LIST_ADDED, BRANCH_LIST_REMOVED, BRANCH_REMOVED, CONSTRAINT_LOOSENED, CONSTRAINT_TIGHTENED,
@@ -55,6 +55,23 @@ pub(super) fn compare_union<'a>(
 }
 
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
+    let mut flags = Flags::NONE;
+    // The branches see only what `a` and `b` let through, and a kind whose difference
+    // `a` and `b` showed is not shown again in each branch.
+    let around = cmp.around;
+    let (ta, tb) = types::compared(cmp, a, b);
+    cmp.around = Around {
+        old: around.old & types::of(a),
+        new: around.new & types::of(b),
+        reported: around.reported | (ta ^ tb),
+    };
+    flags |= lists_of(cmp, a, b, path);
+    cmp.around = around;
+    flags
+}
+
+/// The `anyOf` and `oneOf` of two conjuncts compared, within [`Cmp::around`].
+fn lists_of<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
     let mut flags = Flags::NONE;
     for keyword in ["anyOf", "oneOf"] {
         let subject = cmp.subject(path);
@@ -139,6 +156,9 @@ fn lists<'a>(
     path: &Path,
 ) -> Flags {
     let mut flags = Flags::NONE;
+    // The kinds of value that reach the branches, and are compared there.
+    let Around { old: old_around, new: new_around, reported } = cmp.around;
+    let (old_kinds, new_kinds) = (old_around & !reported, new_around & !reported);
     let mut used = vec![false; new.len()];
     let mut left = Vec::new();
     for (i, branch) in old.iter().enumerate() {
@@ -149,7 +169,7 @@ fn lists<'a>(
             Some(j) => {
                 used[j] = true;
                 // Only their annotations can differ.
-                cmp.compare(&branch.at, &new[j].at, &path.branch(keyword, i));
+                cmp.compare_within(&branch.at, &new[j].at, &path.branch(keyword, i));
             }
             None => left.push(i),
         }
@@ -161,8 +181,8 @@ fn lists<'a>(
     } else {
         let mut taken = vec![false; new.len()];
         for &i in &left {
-            let kinds = shape(&old[i]).types;
-            let found = right.iter().copied().find(|&j| !taken[j] && shape(&new[j]).types == kinds);
+            let kinds = shape(&old[i], old_kinds).types;
+            let found = right.iter().copied().find(|&j| !taken[j] && shape(&new[j], new_kinds).types == kinds);
             if let Some(j) = found {
                 taken[j] = true;
                 pairs.push((i, j));
@@ -192,8 +212,8 @@ fn lists<'a>(
         // that matched one new branch matching two old ones; a branch removed is a
         // narrowing).
         let risky = match cmp.side {
-            Side::Input => flags.widens && !disjoint(&new),
-            _ => flags.narrows && !disjoint(&old),
+            Side::Input => flags.widens && !disjoint(&new, new_kinds),
+            _ => flags.narrows && !disjoint(&old, old_kinds),
         };
         if risky {
             let reason = match cmp.side {
@@ -218,13 +238,11 @@ struct Shape<'a> {
     discriminators: Vec<(&'a str, Vec<&'a Value>)>,
 }
 
-fn shape<'a>(view: &View<'a>) -> Shape<'a> {
-    let mut shape = Shape { types: types::ALL, values: None, discriminators: Vec::new() };
-    if view.never.is_some() {
-        shape.types = 0;
-    }
+/// The shape of a branch, as far as values of the kinds in `kinds` (those that reach
+/// it) go.
+fn shape<'a>(view: &View<'a>, kinds: u8) -> Shape<'a> {
+    let mut shape = Shape { types: types::of_view(view) & kinds, values: None, discriminators: Vec::new() };
     for c in &view.conjuncts {
-        shape.types &= types::of(c);
         if let Some(listed) = types::listed(c) {
             let listed: Vec<&Value> = listed.into_iter().map(|(v, _)| v).collect();
             shape.types &= listed.iter().fold(0, |acc, v| acc | types::of_value(v));
@@ -256,8 +274,8 @@ fn disjoint_values(x: &[&Value], y: &[&Value]) -> bool {
 }
 
 /// Whether no value matches two of `branches`, as far as can be told.
-fn disjoint(branches: &[View<'_>]) -> bool {
-    let shapes: Vec<Shape<'_>> = branches.iter().map(shape).collect();
+fn disjoint(branches: &[View<'_>], kinds: u8) -> bool {
+    let shapes: Vec<Shape<'_>> = branches.iter().map(|branch| shape(branch, kinds)).collect();
     for (i, x) in shapes.iter().enumerate() {
         for y in &shapes[i + 1..] {
             let apart = x.types & y.types == 0

@@ -488,7 +488,7 @@ pub(super) struct Cmp<'a, 'c> {
     pub out: Vec<Change>,
     /// Pairs of nodes compared or being compared, with what they reported: a pair met
     /// again (a cycle, or a component reached twice) is not compared again.
-    pub(super) seen: HashMap<(usize, usize), Flags>,
+    pub(super) seen: HashMap<(usize, usize, Around), Flags>,
     /// How many comparisons are under way, one inside the other.
     pub(super) depth: usize,
     /// Whether both schemas, and every component they reach, are the same: then a
@@ -497,6 +497,28 @@ pub(super) struct Cmp<'a, 'c> {
     /// Whether annotation changes are reported (not in the comparisons that only ask
     /// whether two schemas accept the same).
     pub(super) annotations: bool,
+    /// What the schemas around the branches being compared admit.
+    pub(super) around: Around,
+}
+
+/// The kinds of value (`types::NULL`…) the schemas around a pair of `anyOf` or `oneOf`
+/// branches admit on each side, and the kinds whose difference was reported there.
+/// A branch sees only the values its surroundings let through: `{"type": "string",
+/// "anyOf": [{"minLength": 3}]}` and `{"anyOf": [{"type": "string", "minLength": 3}]}`
+/// accept the same, and a kind one side's surroundings gained or lost is one change,
+/// reported once, around the branches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Around {
+    pub old: u8,
+    pub new: u8,
+    pub reported: u8,
+}
+
+impl Default for Around {
+    /// Nothing around: every kind admitted, none reported.
+    fn default() -> Self {
+        Around { old: super::types::ALL, new: super::types::ALL, reported: 0 }
+    }
 }
 
 /// Deeper than any schema a catalog accepts (nesting is limited to 128 levels):

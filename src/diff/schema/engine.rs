@@ -19,8 +19,8 @@ use std::rc::Rc;
 use serde_json::{Map, Value};
 
 use super::core::{
-    Base, Cmp, Components, Conjunct, Doc, Flags, Loc, MAX_DEPTH, MAX_FLATTENED, Path, Scope, View, is_annotation,
-    json_eq,
+    Around, Base, Cmp, Components, Conjunct, Doc, Flags, Loc, MAX_DEPTH, MAX_FLATTENED, Path, Scope, View,
+    is_annotation, json_eq,
 };
 use super::{annotations, arrays, bounds, branches, objects, presence, text, types, values};
 use crate::diff::{Change, DiffRule, Side};
@@ -40,6 +40,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
             depth: 0,
             same_everywhere: false,
             annotations: true,
+            around: Around::default(),
         }
     }
 
@@ -67,6 +68,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
         Cmp {
             same_everywhere: self.same_everywhere,
             annotations: false,
+            around: self.around,
             ..Cmp::new(self.side, self.tool, self.components)
         }
     }
@@ -152,14 +154,26 @@ impl<'a, 'c> Cmp<'a, 'c> {
         self.report(crate::diff::rules::UNCERTAIN_CHANGE, Flags::BOTH, message, a.ptr.clone(), b.ptr.clone(), old, new)
     }
 
-    /// Compares two schema nodes.
+    /// Compares two schema nodes, each on its own: the schemas around a branch being
+    /// compared ([`Around`]) do not bear on them. Every node but a branch is a value of
+    /// its own (a property, an item) or one whose comparison does not need them.
     pub fn compare(&mut self, a: &Loc<'a>, b: &Loc<'a>, path: &Path) -> Flags {
+        let around = std::mem::take(&mut self.around);
+        let flags = self.compare_within(a, b, path);
+        self.around = around;
+        flags
+    }
+
+    /// Compares two schema nodes within the schemas around the branches being
+    /// compared ([`Around`]).
+    pub fn compare_within(&mut self, a: &Loc<'a>, b: &Loc<'a>, path: &Path) -> Flags {
         if json_eq(a.value, b.value) && self.same_closure(a, b) {
             return Flags::NONE;
         }
         // `true` standing for an absent keyword means the same everywhere: a node
-        // compared with it is compared once, like any other pair.
-        let key = (identity(self, &self.components.old, a), identity(self, &self.components.new, b));
+        // compared with it is compared once, like any other pair (within the same
+        // surroundings).
+        let key = (identity(self, &self.components.old, a), identity(self, &self.components.new, b), self.around);
         if let Some(&flags) = self.seen.get(&key) {
             return flags;
         }
@@ -369,7 +383,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
             return flags;
         }
         let mut flags = Flags::NONE;
-        let (ta, tb) = (types::of(a), types::of(b));
+        let (ta, tb) = types::compared(self, a, b);
         flags |= types::compare(self, a, b, path);
         flags |= values::compare(self, a, b, path);
         // The keywords of a type are compared only where both sides accept it: a type

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::core::{Cmp, Conjunct, Flags, Path, json_eq};
+use super::core::{Around, Cmp, Conjunct, Flags, Path, View, json_eq};
 use crate::diff::rules::{TYPE_NARROWED, TYPE_WIDENED};
 use crate::pointer::Pointer;
 
@@ -91,7 +91,7 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
     if listed(a).is_some() && listed(b).is_some() {
         return Flags::NONE;
     }
-    let (ta, tb) = (of(a), of(b));
+    let (ta, tb) = compared(cmp, a, b);
     let mut flags = Flags::NONE;
     let (old, new) = (a.value("type"), b.value("type"));
     let removed = ta & !tb;
@@ -108,6 +108,42 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
         flags |= cmp.report(TYPE_WIDENED, Flags::WIDENS, message, a.ptr("type"), b.ptr("type"), old, new);
     }
     flags
+}
+
+/// The kinds of value each side admits where `a` and `b` are compared: their own
+/// ([`of`]), within what the schemas around them admit when they are branches, less
+/// the kinds whose difference was reported there ([`Around`]). Where one side writes
+/// `type` and the other writes none but has `anyOf` or `oneOf` branches, each side's
+/// kinds are also only those its branches admit: a `type` moved into the branches,
+/// or out of them, changes nothing.
+pub(super) fn compared<'a>(cmp: &Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>) -> (u8, u8) {
+    let Around { old, new, reported } = cmp.around;
+    let (mut ta, mut tb) = (of(a) & old & !reported, of(b) & new & !reported);
+    let union = |c: &Conjunct<'_>| c.has("anyOf") || c.has("oneOf");
+    let moved = |from: &Conjunct<'_>, to: &Conjunct<'_>| from.has("type") && !to.has("type") && union(to);
+    if moved(a, b) || moved(b, a) {
+        ta &= branch_kinds(cmp, true, a);
+        tb &= branch_kinds(cmp, false, b);
+    }
+    (ta, tb)
+}
+
+/// The kinds of value a conjunct's `anyOf` and `oneOf` admit (every kind when it
+/// writes neither): those of one of their branches at least. A branch's own `anyOf`
+/// is not looked into, which can only count a kind too many.
+fn branch_kinds<'a>(cmp: &Cmp<'a, '_>, old: bool, c: &Conjunct<'a>) -> u8 {
+    ["anyOf", "oneOf"]
+        .into_iter()
+        .filter_map(|keyword| c.get(keyword))
+        .fold(ALL, |kinds, list| kinds & cmp.branches(old, list).iter().fold(0, |acc, branch| acc | of_view(branch)))
+}
+
+/// The kinds of value every conjunct of a view admits.
+pub(super) fn of_view(view: &View<'_>) -> u8 {
+    if view.never.is_some() {
+        return 0;
+    }
+    view.conjuncts.iter().fold(ALL, |kinds, c| kinds & of(c))
 }
 
 /// The values a conjunct lists, each with its place, or `None` when it lists none.
