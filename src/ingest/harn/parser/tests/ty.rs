@@ -117,10 +117,14 @@ fn generic_names_are_classified() {
 fn double_close_of_generics() {
     assert_eq!(ty("list<list<list<int>>>"), "List(List(List(int)))");
     // `>=` after a generic splits into `>` and `=`.
-    let f = the_fn("fn f(x: list<int>= [], y: dict<string, list<int>>= {}) {}");
+    let source = "fn f(x: list<int>= [], y: dict<string, list<int>>= {}) {}";
+    let f = the_fn(source);
     assert_eq!(f.params.len(), 2);
     assert_eq!(show_type(f.params[1].ty.as_ref().unwrap()), "Dict(string, List(int))");
-    assert!(f.params[1].default.is_some());
+    // Each type ends at its `>`, the default starts after the `=`.
+    assert_eq!(at(source, f.params[0].ty.as_ref().unwrap().span), "list<int>");
+    assert_eq!(at(source, f.params[1].ty.as_ref().unwrap().span), "dict<string, list<int>>");
+    assert_eq!(f.params[1].default.map(|span| at(source, span)), Some("{}"));
     assert_eq!(body("let x: list<int>= [1]"), ["let x = [1]"]);
     assert_eq!(
         fails("type X = list<int").message,
