@@ -355,6 +355,8 @@ fn stray_and_unbalanced_tokens_are_located() {
         "expected '}' to close the body of `f` (opened at line 1, column 8), found end of file"
     );
     assert_eq!(fails("fn f() { g()) }").message, "unexpected ')': there is no open '(' for it to close");
+    // At the top level, a `}` closes nothing either.
+    assert_eq!(fails("let x = 1 }").message, "unexpected '}': there is no open '{' for it to close");
     assert_eq!(fails("-> x").message, "expected a declaration or a statement, found '->'");
     assert_eq!(fails("fn f() { ) }").message, "expected a statement or '}', found ')'");
     assert_eq!(fails("pub let x = 1").message, "expected a declaration after 'pub', found keyword 'let'");
