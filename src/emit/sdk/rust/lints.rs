@@ -6,13 +6,24 @@
 //! - `derivable_impls`: a `Default` that is a unit variant, or an empty struct, is
 //!   derived (`#[derive(Default)]`, `#[default]` on the variant);
 //! - `non_camel_case_types`: a variant typify names in lower case (`plus1` for `+1`) is
-//!   renamed in UpperCamelCase wherever it is named, its serde name unchanged, unless
-//!   the new name is taken.
+//!   renamed in UpperCamelCase wherever it is named, its serde name unchanged, and
+//!   numbered when another variant has that name (`Plus1_2` beside `Plus1`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use heck::ToUpperCamelCase;
 use syn::visit_mut::VisitMut;
+
+/// `name`, or when a variant already has it, `name` numbered past every name taken
+/// (`Plus1_2` beside `Plus1`: an underscore keeps the number apart from a name's
+/// own digits, and rustc still reads it as UpperCamelCase).
+fn untaken(name: &str, taken: &BTreeSet<String>) -> String {
+    if !taken.contains(name) {
+        return name.to_owned();
+    }
+    let separator = if name.ends_with(|c: char| c.is_ascii_digit()) { "_" } else { "" };
+    (2..).map(|n| format!("{name}{separator}{n}")).find(|numbered| !taken.contains(numbered)).expect("a free number")
+}
 
 /// Rewrites `file` as the module doc says.
 pub fn tidy(file: &mut syn::File) {
@@ -43,14 +54,17 @@ pub fn tidy(file: &mut syn::File) {
                         variant.attrs.push(syn::parse_quote!(#[default]));
                     }
                 }
-                let taken: BTreeSet<String> = e.variants.iter().map(|v| v.ident.to_string()).collect();
+                let mut taken: BTreeSet<String> = e.variants.iter().map(|v| v.ident.to_string()).collect();
                 for variant in &mut e.variants {
                     let old = variant.ident.to_string();
-                    let new = old.to_upper_camel_case();
-                    if new != old && !taken.contains(&new) && syn::parse_str::<syn::Ident>(&new).is_ok() {
-                        variant.ident = syn::Ident::new(&new, variant.ident.span());
-                        renames.entry(name.clone()).or_default().insert(old, new);
+                    let camel = old.to_upper_camel_case();
+                    if camel == old || syn::parse_str::<syn::Ident>(&camel).is_err() {
+                        continue;
                     }
+                    let new = untaken(&camel, &taken);
+                    taken.insert(new.clone());
+                    variant.ident = syn::Ident::new(&new, variant.ident.span());
+                    renames.entry(name.clone()).or_default().insert(old, new);
                 }
             }
             syn::Item::Struct(s) if defaults.contains_key(&s.ident.to_string()) => add_derive(&mut s.attrs, "Default"),
@@ -179,5 +193,18 @@ impl VisitMut for Renamer<'_> {
             }
         }
         syn::visit_mut::visit_path_mut(self, path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_taken_name_is_numbered_past_every_name_taken() {
+        let taken = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect::<BTreeSet<String>>();
+        assert_eq!(untaken("Blue", &taken(&["Red"])), "Blue");
+        assert_eq!(untaken("Plus1", &taken(&["plus1", "Plus1"])), "Plus1_2");
+        assert_eq!(untaken("Red", &taken(&["Red", "Red2"])), "Red3");
     }
 }
