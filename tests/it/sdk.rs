@@ -25,7 +25,8 @@ const SHAPES: &str = r##"{
         "free": {},
         "pair": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": false},
         "head": {"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}},
-        "open": {"type": "array", "prefixItems": [{"type": "boolean"}]}
+        "open": {"type": "array", "prefixItems": [{"type": "boolean"}]},
+        "loose": {"anyOf": [{"type": "string"}, {}]}
       }, "required": ["kind", "at"]},
      "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}},
     {"name": "count", "inputSchema": {"type": "object"}, "outputSchema": {"type": "integer"}},
@@ -53,7 +54,8 @@ fn signatures_show_every_argument_name_with_a_short_type() {
         [
             "draw(kind: \"circle\", mode?: \"fast\" | \"slow\" | 3, at: Point, tags?: string[], \
              mixed?: (string | integer)[], label?: string | null, short?: Point | integer, long?: any, \
-             free?: any, pair?: [number, number], head?: [string, ...integer[]], open?: [boolean, ...any[]]) -> DrawOutput",
+             free?: any, pair?: [number, number], head?: [string, ...integer[]], open?: [boolean, ...any[]], \
+             loose?: any) -> DrawOutput",
             "count() -> integer",
             "noop() -> any",
         ]
@@ -74,7 +76,7 @@ fn the_reference_page_renders_a_table_per_tool_and_component_on_github() {
     assert_eq!(tables.len(), 2, "{parsed}");
     assert_eq!(tables[0]["header"], serde_json::json!(["Parameter", "Type", "Required", "Description"]));
     let rows = tables[0]["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 12);
+    assert_eq!(rows.len(), 13);
     assert_eq!(rows[9], serde_json::json!(["`pair`", "`[number, number]`", "no", ""]));
     // Pipes in types and descriptions stay inside their cells.
     assert_eq!(rows[1], serde_json::json!(["`mode`", "`\"fast\" | \"slow\" | 3`", "no", ""]));
