@@ -144,6 +144,20 @@ fn against_the_mcp_sdk(aliases: &[&str]) -> String {
 }
 
 #[test]
+fn an_item_type_is_parenthesised_only_when_a_union_is_its_top() {
+    let ts = typescript(
+        "ops.json",
+        r#"{"info": {"name": "ops"}, "tools": [{"name": "sort", "description": "Sort rows.",
+            "inputSchema": {"type": "object", "properties": {
+              "rows": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": ["string", "null"]}},
+                       "required": ["a"], "additionalProperties": false}},
+              "keys": {"type": "array", "items": {"type": ["string", "null"]}}}}}]}"#,
+    );
+    // The union inside the object's braces leaves the object as it is.
+    assert!(ts.contains("  rows?: {\n    a: string | null;\n  }[];\n  keys?: (string | null)[];\n"), "{ts}");
+}
+
+#[test]
 fn fixture_and_github_sdks_compile_with_strict_tsc_against_the_real_mcp_sdk() {
     let dir = workspace();
     let mut sdks = vec![("widgets", fixture("fixtures/widgets/registry.json"))];
