@@ -776,14 +776,41 @@ fn a_branch_naming_a_property_extra_keeps_it_as_its_field() {
         ]}}, "required": ["item"]}
     }]});
     let lib = &lib_rs("note", &text.to_string());
-    let body = |name: &str| {
-        let start = lib.find(&format!("pub struct {name} {{")).unwrap_or_else(|| panic!("no struct {name} in:\n{lib}"));
-        lib[start..start + lib[start..].find('}').unwrap()].to_owned()
-    };
+    let body = |name: &str| struct_body(lib, name);
     assert!(body("NoteInput").contains("pub item: NoteInputItem,"), "{}", body("NoteInput"));
     assert!(body("NoteInputItemText").contains("pub extra: ::std::option::Option<::std::string::String>,"));
     let link = body("NoteInputItemLink");
     assert!(link.contains("pub url: ") && link.contains("pub extra: ::serde_json::Map<"), "{link}");
+}
+
+#[test]
+fn a_definition_also_used_on_its_own_keeps_its_tag_there() {
+    // `Circle` is a branch of a union on `kind`, and the type of `favourite` too: the
+    // union's branch drops the tag (serde writes it), `favourite` must still hold it.
+    let text = json!({"tools": [{
+        "name": "draw",
+        "description": "Draw a shape.",
+        "inputSchema": {"type": "object",
+            "$defs": {
+                "Circle": {"type": "object", "properties": {"kind": {"const": "circle"}, "r": {"type": "number"}},
+                           "required": ["kind", "r"]},
+                "Square": {"type": "object", "properties": {"kind": {"const": "square"}, "side": {"type": "number"}},
+                           "required": ["kind", "side"]}
+            },
+            "properties": {
+                "shape": {"oneOf": [{"$ref": "#/$defs/Circle"}, {"$ref": "#/$defs/Square"}]},
+                "favourite": {"$ref": "#/$defs/Circle"}
+            }}
+    }]});
+    let lib = &lib_rs("draw", &text.to_string());
+    assert!(struct_body(lib, "DrawInputCircle").contains("pub kind: "), "{lib}");
+    assert!(!struct_body(lib, "DrawInputShapeCircle").contains("pub kind: "), "{lib}");
+}
+
+/// The fields of `struct name` in `lib`, up to its closing brace.
+fn struct_body(lib: &str, name: &str) -> String {
+    let start = lib.find(&format!("pub struct {name} {{")).unwrap_or_else(|| panic!("no struct {name} in:\n{lib}"));
+    lib[start..start + lib[start..].find('}').unwrap()].to_owned()
 }
 
 /// The `src/lib.rs` of the crate generated for registry `text` (JSON) named `stem`.
