@@ -807,6 +807,22 @@ fn a_definition_also_used_on_its_own_keeps_its_tag_there() {
     assert!(!struct_body(lib, "DrawInputShapeCircle").contains("pub kind: "), "{lib}");
 }
 
+#[test]
+fn a_tag_that_is_no_identifier_names_its_variant_with_a_v() {
+    let branch = |tag: &str| {
+        json!({"type": "object", "properties": {"view": {"const": tag}, "zoom": {"type": "number"}}, "required": ["view"]})
+    };
+    let text = json!({"tools": [{
+        "name": "show",
+        "description": "Show a plot.",
+        "inputSchema": {"type": "object", "properties": {"plot": {"oneOf": [branch("2d"), branch("self"), branch("map")]}}}
+    }]});
+    let lib = &lib_rs("show", &text.to_string());
+    for variant in ["V2d(", "VSelf(", "Map("] {
+        assert!(lib.contains(&format!("    {variant}")), "no variant {variant} in:\n{lib}");
+    }
+}
+
 /// The fields of `struct name` in `lib`, up to its closing brace.
 fn struct_body(lib: &str, name: &str) -> String {
     let start = lib.find(&format!("pub struct {name} {{")).unwrap_or_else(|| panic!("no struct {name} in:\n{lib}"));
