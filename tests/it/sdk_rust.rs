@@ -809,9 +809,7 @@ fn a_definition_also_used_on_its_own_keeps_its_tag_there() {
 
 #[test]
 fn a_tag_that_is_no_identifier_names_its_variant_with_a_v() {
-    let branch = |tag: &str| {
-        json!({"type": "object", "properties": {"view": {"const": tag}, "zoom": {"type": "number"}}, "required": ["view"]})
-    };
+    let branch = |tag: &str| json!({"type": "object", "properties": {"view": {"const": tag}, "zoom": {"type": "number"}}, "required": ["view"]});
     let text = json!({"tools": [{
         "name": "show",
         "description": "Show a plot.",
@@ -821,6 +819,25 @@ fn a_tag_that_is_no_identifier_names_its_variant_with_a_v() {
     for variant in ["V2d(", "VSelf(", "Map("] {
         assert!(lib.contains(&format!("    {variant}")), "no variant {variant} in:\n{lib}");
     }
+}
+
+#[test]
+fn only_the_property_typify_cannot_express_is_widened() {
+    let text = json!({"tools": [{
+        "name": "step",
+        "description": "Step a counter.",
+        "inputSchema": {"type": "object", "properties": {
+            "label": {"type": "string"},
+            // typify finds no distinct variant names for these values.
+            "by": {"description": "How far.", "enum": ["+1", "Plus1", "-1", "Minus1", "x_y", "xY", "+2", "plus2"]}
+        }, "required": ["label"]}
+    }]});
+    let lib = &lib_rs("step", &text.to_string());
+    let input = struct_body(lib, "StepInput");
+    assert!(input.contains("pub label: ::std::string::String,"), "{input}");
+    let widened = "/// How far.\n    ///\n    /// Typed as `serde_json::Value`: typify cannot express this schema (";
+    assert!(input.contains(widened), "{input}");
+    assert!(input.contains("pub by: ::std::option::Option<::serde_json::Value>,"), "{input}");
 }
 
 /// The fields of `struct name` in `lib`, up to its closing brace.
