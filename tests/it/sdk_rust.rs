@@ -679,14 +679,17 @@ fn a_field_notes_the_bounds_its_type_does_not_hold() {
                 "count": {"type": "integer", "minimum": 0},
                 "pages": {"type": "integer", "minimum": 1},
                 "level": {"type": "integer", "minimum": 5},
+                // Above -1: from 0, as an unsigned type holds.
+                "floor": {"type": "integer", "exclusiveMinimum": -1},
                 "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1},
                 "point": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": false, "minItems": 2}
             },
-            "required": ["count", "pages", "level", "tags", "point"]
+            "required": ["count", "pages", "level", "floor", "tags", "point"]
         }
     }]});
     let lib = &lib_rs("layout", &text.to_string());
-    for field in ["count", "pages", "point"] {
+    assert!(lib.contains("pub floor: u64,"), "{lib}");
+    for field in ["count", "pages", "floor", "point"] {
         let doc = field_doc(lib, field);
         assert!(!doc.contains("does not check"), "`{field}` is held by its type:\n{doc}");
     }
