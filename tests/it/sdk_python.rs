@@ -370,6 +370,25 @@ print("names: ok")
     assert!(stdout.contains("names: ok"), "{stdout}");
 }
 
+/// A property is a discriminator only when every branch gives it one value: a branch
+/// that lists two would map both to itself, and pydantic refuses a value mapped twice.
+#[test]
+fn a_tag_listing_two_values_is_no_discriminator() {
+    let registry = serde_json::json!({"tools": [{
+        "name": "ship",
+        "description": "Ship a parcel.",
+        "inputSchema": {"type": "object", "properties": {"by": {"oneOf": [
+            {"type": "object", "properties": {"kind": {"enum": ["road", "rail"]}, "depot": {"type": "string"}},
+             "required": ["kind"]},
+            {"type": "object", "properties": {"kind": {"const": "rail"}, "line": {"type": "string"}},
+             "required": ["kind"]}
+        ]}}, "required": ["by"]}
+    }]});
+    let py = python("ship.json", &registry.to_string());
+    assert!(py.contains("    by: ShipInputByOption1 | ShipInputByOption2\n"), "{py}");
+    assert!(!py.contains("discriminator="), "{py}");
+}
+
 /// A fractional bound on a number is checked as written; a fractional `multipleOf` on
 /// an integer alone is left out (pydantic divides an integer by it in floating point,
 /// and refuses exact multiples), and the docstring says so.
