@@ -389,6 +389,29 @@ fn a_tag_listing_two_values_is_no_discriminator() {
     assert!(!py.contains("discriminator="), "{py}");
 }
 
+/// Listed values keep those of the listed type (`1` and `2` of `[1, 2, "three"]` for
+/// an integer); a property whose type is `true` may be null, as any value.
+#[test]
+fn listed_values_keep_their_type_and_a_reference_to_true_takes_null() {
+    let registry = serde_json::json!({
+        "components": {"schemas": {"Anything": true}},
+        "tools": [{
+            "name": "tune",
+            "description": "Tune it.",
+            "inputSchema": {"type": "object", "properties": {
+                "level": {"type": "integer", "enum": [1, 2, "three"]},
+                "hint": {"$ref": "#/components/schemas/Anything"}
+            }}
+        }]
+    });
+    let py = python("tune.json", &registry.to_string());
+    assert!(
+        py.contains("    level: Annotated[Annotated[Literal[1, 2], _one_of(1, 2)] | None, _NOT_NULL] = None\n"),
+        "{py}"
+    );
+    assert!(py.contains("    hint: Anything = None\n"), "{py}");
+}
+
 /// A fractional bound on a number is checked as written; a fractional `multipleOf` on
 /// an integer alone is left out (pydantic divides an integer by it in floating point,
 /// and refuses exact multiples), and the docstring says so.
