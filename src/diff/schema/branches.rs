@@ -56,6 +56,9 @@ pub(super) fn compare_union<'a>(
 
 pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
     let mut flags = Flags::NONE;
+    if !["anyOf", "oneOf"].into_iter().any(|keyword| a.has(keyword) || b.has(keyword)) {
+        return flags;
+    }
     // The branches see only what `a` and `b` let through, and a kind whose difference
     // `a` and `b` showed is not shown again in each branch.
     let around = cmp.around;

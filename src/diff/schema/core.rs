@@ -506,19 +506,12 @@ pub(super) struct Cmp<'a, 'c> {
 /// A branch sees only the values its surroundings let through: `{"type": "string",
 /// "anyOf": [{"minLength": 3}]}` and `{"anyOf": [{"type": "string", "minLength": 3}]}`
 /// accept the same, and a kind one side's surroundings gained or lost is one change,
-/// reported once, around the branches.
+/// reported once, around the branches. Its default, nothing around, is in `types.rs`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Around {
     pub old: u8,
     pub new: u8,
     pub reported: u8,
-}
-
-impl Default for Around {
-    /// Nothing around: every kind admitted, none reported.
-    fn default() -> Self {
-        Around { old: super::types::ALL, new: super::types::ALL, reported: 0 }
-    }
 }
 
 /// Deeper than any schema a catalog accepts (nesting is limited to 128 levels):

@@ -110,6 +110,13 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
     flags
 }
 
+impl Default for Around {
+    /// Nothing around: every kind admitted, none reported.
+    fn default() -> Self {
+        Around { old: ALL, new: ALL, reported: 0 }
+    }
+}
+
 /// The kinds of value each side admits where `a` and `b` are compared: their own
 /// ([`of`]), within what the schemas around them admit when they are branches, less
 /// the kinds whose difference was reported there ([`Around`]). Where one side writes
