@@ -67,13 +67,14 @@ pub fn stage(path: &Path, contents: &[u8]) -> std::io::Result<Staged> {
 
 /// Whether `path` is a regular file holding exactly `contents`, compared a block at a
 /// time rather than read whole: an SDK runs to hundreds of kilobytes, each read into
-/// fresh memory only to find it unchanged.
+/// fresh memory only to find it unchanged. Anything else is not opened at all: opening
+/// a FIFO for reading waits for a writer.
 fn holds(path: &Path, contents: &[u8]) -> bool {
     use std::io::Read;
-    let Ok(mut file) = std::fs::File::open(path) else { return false };
-    if !file.metadata().is_ok_and(|m| m.is_file() && m.len() == contents.len() as u64) {
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == contents.len() as u64) {
         return false;
     }
+    let Ok(mut file) = std::fs::File::open(path) else { return false };
     let mut block = [0u8; 16 * 1024];
     let mut rest = contents;
     loop {
@@ -188,6 +189,13 @@ mod tests {
         assert!(!holds(dir.path(), b""), "a folder holds no contents");
         std::fs::write(&path, "").unwrap();
         assert!(holds(&path, b""));
+        // A FIFO is not opened (which would wait for a writer that never comes).
+        #[cfg(unix)]
+        {
+            let fifo = dir.path().join("fifo.ts");
+            assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+            assert!(!holds(&fifo, b""), "a FIFO holds no contents");
+        }
     }
 
     #[test]
