@@ -54,7 +54,15 @@ pub(super) fn compare_union<'a>(
     }
 }
 
-pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
+/// `a`'s and `b`'s `anyOf` and `oneOf`, within the kinds `(ta, tb)` each side admits
+/// ([`types::compared`]).
+pub(super) fn compare<'a>(
+    cmp: &mut Cmp<'a, '_>,
+    a: &Conjunct<'a>,
+    b: &Conjunct<'a>,
+    (ta, tb): (u8, u8),
+    path: &Path,
+) -> Flags {
     let mut flags = Flags::NONE;
     if !["anyOf", "oneOf"].into_iter().any(|keyword| a.has(keyword) || b.has(keyword)) {
         return flags;
@@ -62,7 +70,6 @@ pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<
     // The branches see only what `a` and `b` let through, and a kind whose difference
     // `a` and `b` showed is not shown again in each branch.
     let around = cmp.around;
-    let (ta, tb) = types::compared(cmp, a, b);
     cmp.around = Around {
         old: around.old & types::of(a),
         new: around.new & types::of(b),

@@ -383,8 +383,10 @@ impl<'a, 'c> Cmp<'a, 'c> {
             return flags;
         }
         let mut flags = Flags::NONE;
-        let (ta, tb) = types::compared(self, a, b);
-        flags |= types::compare(self, a, b, path);
+        // The kinds each side admits, worked out once for the comparers that need them.
+        let kinds = types::compared(self, a, b);
+        let (ta, tb) = kinds;
+        flags |= types::compare(self, a, b, kinds, path);
         flags |= values::compare(self, a, b, path);
         // The keywords of a type are compared only where both sides accept it: a type
         // one side lacks is a type narrowed or widened, reported above, and no value
@@ -398,7 +400,7 @@ impl<'a, 'c> Cmp<'a, 'c> {
         if both & types::OBJECT != 0 {
             flags |= objects::compare(self, a, b, path, scope);
         }
-        flags |= branches::compare(self, a, b, path);
+        flags |= branches::compare(self, a, b, kinds, path);
         flags |= branches::compare_not(self, a, b, path);
         flags |= self.compare_unclassified(a, b, path);
         flags

@@ -86,12 +86,18 @@ pub fn describe(set: u8) -> String {
     names.join(", ")
 }
 
-pub(super) fn compare<'a>(cmp: &mut Cmp<'a, '_>, a: &Conjunct<'a>, b: &Conjunct<'a>, path: &Path) -> Flags {
+/// `a`'s and `b`'s `type`, where they admit the kinds `(ta, tb)` ([`compared`]).
+pub(super) fn compare<'a>(
+    cmp: &mut Cmp<'a, '_>,
+    a: &Conjunct<'a>,
+    b: &Conjunct<'a>,
+    (ta, tb): (u8, u8),
+    path: &Path,
+) -> Flags {
     // Two lists of values: comparing the values compares their types.
     if listed(a).is_some() && listed(b).is_some() {
         return Flags::NONE;
     }
-    let (ta, tb) = compared(cmp, a, b);
     let mut flags = Flags::NONE;
     let (old, new) = (a.value("type"), b.value("type"));
     let removed = ta & !tb;
