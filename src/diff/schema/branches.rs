@@ -253,10 +253,9 @@ struct Shape<'a> {
 fn shape<'a>(view: &View<'a>, kinds: u8) -> Shape<'a> {
     let mut shape = Shape { types: types::of_view(view) & kinds, values: None, discriminators: Vec::new() };
     for c in &view.conjuncts {
+        // `of_view` already holds the kinds of these values (`types::of`).
         if let Some(listed) = types::listed(c) {
-            let listed: Vec<&Value> = listed.into_iter().map(|(v, _)| v).collect();
-            shape.types &= listed.iter().fold(0, |acc, v| acc | types::of_value(v));
-            shape.values.get_or_insert(listed);
+            shape.values.get_or_insert(listed.into_iter().map(|(v, _)| v).collect());
         }
     }
     for c in &view.conjuncts {
