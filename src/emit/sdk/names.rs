@@ -70,6 +70,16 @@ pub const RESERVED: &[&str] = &[
 /// letters and digits of `name`, split into words at every other character, each word
 /// with its first letter upper-cased. A name that leaves nothing, or a digit first,
 /// gets `T` in front, so the result is always an identifier in both languages.
+/// `wished` when it is free, else the first of it numbered from 2 that is (`Shape2`,
+/// `Shape3`…), with `separator` between the name and its number; `taken` says whether
+/// a name is taken. The one way every generator numbers a name already given.
+pub fn first_free(wished: &str, separator: &str, mut taken: impl FnMut(&str) -> bool) -> String {
+    if !taken(wished) {
+        return wished.to_owned();
+    }
+    (2..).map(|n| format!("{wished}{separator}{n}")).find(|name| !taken(name)).expect("a free number")
+}
+
 pub fn pascal_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for word in name.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {

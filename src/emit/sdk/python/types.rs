@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use super::super::doc::{self, BOUNDS, Notes, Tags, UNEXPRESSED};
-use super::super::names::{RESERVED, pascal_case};
+use super::super::names::{RESERVED, first_free, pascal_case};
 use super::super::{Sdk, WIDENED};
 use crate::schema::walk;
 
@@ -294,12 +294,7 @@ impl Types<'_, '_> {
 
     /// A fresh type name for an inner model: `hint`, else numbered from 2.
     fn fresh(&mut self, hint: &str) -> String {
-        let mut name = hint.to_owned();
-        let mut n = 2;
-        while self.taken.contains(&name) {
-            name = format!("{hint}{n}");
-            n += 1;
-        }
+        let name = first_free(hint, "", |name| self.taken.contains(name));
         self.taken.insert(name.clone());
         name
     }
@@ -624,13 +619,7 @@ impl Types<'_, '_> {
             let (field, alias) = if is_plain_field(property) {
                 (property.to_owned(), None)
             } else {
-                let mut field = field_name(property);
-                let base = field.clone();
-                let mut n = 2;
-                while given.contains(&field) {
-                    field = format!("{base}{n}");
-                    n += 1;
-                }
+                let field = first_free(&field_name(property), "", |name| given.contains(name));
                 given.insert(field.clone());
                 renamed.push(field.clone());
                 (field, Some(property.to_owned()))
@@ -950,12 +939,7 @@ impl MethodNames {
         if FIELD_RESERVED.contains(&wished.as_str()) {
             wished.push('_');
         }
-        let mut name = wished.clone();
-        let mut n = 2;
-        while self.0.contains(&name) {
-            name = format!("{wished}{n}");
-            n += 1;
-        }
+        let name = first_free(&wished, "", |name| self.0.contains(name));
         self.0.insert(name.clone());
         name
     }

@@ -14,15 +14,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use heck::ToUpperCamelCase;
 use syn::visit_mut::VisitMut;
 
+use super::super::names::first_free;
+
 /// `name`, or when a variant already has it, `name` numbered past every name taken
 /// (`Plus1_2` beside `Plus1`: an underscore keeps the number apart from a name's
 /// own digits, and rustc still reads it as UpperCamelCase).
 fn untaken(name: &str, taken: &BTreeSet<String>) -> String {
-    if !taken.contains(name) {
-        return name.to_owned();
-    }
     let separator = if name.ends_with(|c: char| c.is_ascii_digit()) { "_" } else { "" };
-    (2..).map(|n| format!("{name}{separator}{n}")).find(|numbered| !taken.contains(numbered)).expect("a free number")
+    first_free(name, separator, |name| taken.contains(name))
 }
 
 /// Rewrites `file` as the module doc says.

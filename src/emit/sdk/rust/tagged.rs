@@ -25,6 +25,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::{Map, Value, json};
 
+use super::super::names::first_free;
 use crate::schema::refs;
 
 /// The key, in a definition the document holds for typify, that marks it as an enum
@@ -181,12 +182,7 @@ impl Cx<'_> {
 
     /// A name not given yet: `wished`, else it numbered from 2 up.
     fn fresh(&mut self, wished: String) -> String {
-        let mut name = wished.clone();
-        let mut n = 2;
-        while self.taken.contains(&name) {
-            name = format!("{wished}{n}");
-            n += 1;
-        }
+        let name = first_free(&wished, "", |name| self.taken.contains(name));
         self.taken.insert(name.clone());
         name
     }
@@ -200,13 +196,8 @@ impl Cx<'_> {
         let mut variants = Vec::new();
         let mut names = BTreeSet::new();
         for (branch, schema) in union.branches.iter().zip(branches.unwrap_or_default()) {
-            let mut variant = identifier(&branch.value);
-            let wished = variant.clone();
-            let mut n = 2;
-            while !names.insert(variant.clone()) {
-                variant = format!("{wished}{n}");
-                n += 1;
-            }
+            let variant = first_free(&identifier(&branch.value), "", |name| names.contains(name));
+            names.insert(variant.clone());
             let payload = match &branch.definition {
                 Some(definition) if self.strippable.get(definition) == Some(&union.tag) => {
                     if !self.stripped.contains_key(definition) {
